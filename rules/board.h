@@ -1,0 +1,97 @@
+/* board.h - rule sets and board geometry.
+ *
+ * A Board is everything about a game that does not change during play: the
+ * rule set, the point <-> bit layout, edge-stone masks, goal masks, the
+ * weak-stone patterns and the Zobrist keys. It is built once by
+ * board_create() (at a board-size or rules change) and is read-only after,
+ * so any number of positions and threads can share it.
+ *
+ * Square boards (Morphos) lay the N x N points out row by row with a
+ * one-point frame: bit (y+1)*S + (x+1), S = N+2, so that edge stones are
+ * ordinary bits. Points are numbered y*N + x (A1 = 0, row-major). */
+#ifndef MORPHOS_BOARD_H
+#define MORPHOS_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bitboard.h"
+
+#define MIN_SIZE 2
+#define MAX_SIZE 25
+#define MAX_POINTS 625
+#define MAX_PATTERNS 40 /* per point: 16 square orientations, or Cairo control sets */
+#define MAX_PCELLS 5
+
+typedef enum { GAME_MORPHOS = 0, GAME_MORPHARAOH = 1 } GameKind;
+
+typedef struct Ruleset {
+    uint8_t game;             /* GameKind */
+    uint8_t a, b, c, d, e;    /* mutators (Morphos) */
+    uint8_t edges;            /* edge stones count in patterns */
+    uint8_t pie;              /* White may swap on its first turn */
+    uint8_t c_upto;           /* c: one or two placements (else exactly two) */
+    uint8_t d_extra;          /* d: the returned stone is optional */
+    uint8_t e_a1white;        /* e: A1 starts white */
+    /* Morpharaoh */
+    uint8_t cells;            /* 48 or 160 */
+    uint8_t edge_majority;    /* edge cells: 2 orthogonal mover stones */
+    uint8_t center_majority;  /* inner cells: 3 orthogonal mover stones */
+} Ruleset;
+
+/* The default rules (plain Morphos). */
+void ruleset_default(Ruleset *r);
+
+/* Parse rule tokens separated by spaces or commas (see docs/rules.md):
+ * `morphos`, `none`, `a`..`e`, `edges=on|off`, `c=exact|upto`,
+ * `d=return|extra`, `e=a1black|a1white`, `pie=on|off`, and for Morpharaoh
+ * `morpharaoh`, `board=48|160`, `edge=pair|majority`,
+ * `center=embrace|majority`. The result is the defaults with the tokens
+ * applied, whatever their order. Returns NULL on success, else a message
+ * (and *r is untouched). */
+const char *ruleset_parse(Ruleset *r, const char *text);
+
+/* Canonical text, e.g. "none,edges=on,pie=on" or "a,c,edges=off,c=exact,pie=off". */
+void ruleset_format(const Ruleset *r, char *buf, size_t len);
+
+typedef struct PatternCells {
+    uint8_t n;
+    int16_t bit[MAX_PCELLS]; /* cells (as bits) that must hold enemy stones */
+} PatternCells;
+
+typedef struct Board {
+    Ruleset rules;
+    int size;       /* N for square boards; 0 for Cairo */
+    int npoints;
+    int words;      /* bitboard words in use */
+    int stride;     /* S = N+2 (square) */
+    int16_t bit_of[MAX_POINTS];
+    int16_t point_of[BB_MAXW * 64]; /* -1 where no point */
+
+    bb_t points;      /* every real point */
+    bb_t edge[2];     /* edge stones by colour (zero when edges are off) */
+    bb_t goal[2][2];  /* the two edge rows/columns each colour connects */
+    bb_t not_first_col, not_last_col; /* square: guards for 2-column shifts */
+    bb_t start[2];    /* the start position's stones */
+
+    /* Per point: the patterns that make a stone there weak, as bit lists.
+     * Used for single-point tests (flip checks, the b flip-back ban); bulk
+     * weak sets on square boards use shifted ANDs instead. */
+    uint8_t npat[MAX_POINTS];
+    PatternCells *pat; /* npoints * MAX_PATTERNS */
+
+    /* Neighbours as bits (flood fill on non-square boards, priors). */
+    uint8_t nnbr[MAX_POINTS];
+    int16_t nbr[MAX_POINTS][8];
+
+    uint64_t zob[2][MAX_POINTS];
+    uint64_t zob_side, zob_owe, zob_pass, zob_ply[2], zob_flip[MAX_POINTS];
+} Board;
+
+/* Build the tables for a square board of `size` (Morphos) or the Cairo
+ * board named by the rules (Morpharaoh; size ignored). NULL and a message
+ * in err on bad input. */
+Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen);
+void board_free(Board *b);
+
+#endif

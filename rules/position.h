@@ -1,0 +1,101 @@
+/* position.h - a game position and everything the engine and the protocol
+ * may ask of it: legal moves, playing a move, the result, the hash, move
+ * text, perft. Nothing here knows of search or of GTP.
+ *
+ * Positions are plain values: copy one to keep it (copy-make). All tables
+ * live in the shared, read-only Board. */
+#ifndef MORPHOS_POSITION_H
+#define MORPHOS_POSITION_H
+
+#include <stdalign.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+typedef enum { BLACK = 0, WHITE = 1, EMPTY = 2 } Color;
+typedef enum { RESULT_NONE = 0, RESULT_BLACK, RESULT_WHITE, RESULT_DRAW } Result;
+
+enum { MOVE_PLACE = 0, MOVE_FLIP = 1, MOVE_PASS = 2, MOVE_SWAP = 3, MOVE_NONE = 4 };
+
+/* A move: up to three points. MOVE_PLACE places all of them; MOVE_FLIP
+ * places all but the last and flips the last. Placements are kept in
+ * canonical (row-major) order. Points are board point numbers. */
+typedef struct Move {
+    int16_t pt[3];
+    uint8_t n;
+    uint8_t kind;
+} Move;
+
+typedef struct MoveList {
+    Move *m;
+    size_t n, cap;
+} MoveList;
+
+void movelist_init(MoveList *ml);
+void movelist_free(MoveList *ml);
+void movelist_push(MoveList *ml, Move m);
+
+typedef struct Position {
+    alignas(64) bb_t stones[2];
+    const Board *board;
+    uint64_t key;        /* Zobrist key of the stones */
+    int16_t flipped;     /* b: the point the previous turn flipped, else -1 */
+    uint16_t ply;        /* turns played since the start */
+    uint8_t to_move;     /* Color */
+    uint8_t owe;         /* d: the side to move places a stone first (must, or may under d=extra) */
+    uint8_t passes;      /* consecutive passes just played */
+    uint8_t result;      /* Result */
+    Move last;           /* MOVE_NONE at the start */
+} Position;
+
+/* The start position of the board's rules. */
+void pos_init(Position *p, const Board *b);
+
+static inline bool pos_over(const Position *p) { return p->result != RESULT_NONE; }
+Color pos_color_at(const Position *p, int point);
+
+/* Every legal move of the side to move, in a stable order, each once
+ * (distinct texts). Empty when the game is over. Returns the count. */
+size_t pos_gen_moves(const Position *p, MoveList *ml);
+
+/* The number of legal moves, without listing compound moves. */
+uint64_t pos_count_moves(const Position *p);
+
+/* NULL when m is legal in p, else why not. */
+const char *pos_check_move(const Position *p, const Move *m);
+
+/* Play a legal move (check it first: this does not). */
+void pos_play(Position *p, const Move *m);
+
+/* A uniformly random legal move; the position must not be over. *rng is a
+ * one-word xorshift state. */
+Move pos_random_move(const Position *p, uint64_t *rng);
+
+/* The Zobrist hash of the whole state: stones, side to move and pending
+ * mutator state. Equal positions hash equal. */
+uint64_t pos_hash(const Position *p);
+
+/* Weak stones of colour c: those the other side could flip if it moved now
+ * (F of mutator b included when that side is to move; flip-back ban not
+ * applied). As a bitboard of board bits. */
+void pos_weak_stones(const Position *p, Color c, uint64_t *out);
+
+/* A winning chain of colour c if it has one (the stones of all its winning
+ * chains), as board bits. Returns whether there is one. */
+bool pos_winning_chain(const Position *p, Color c, uint64_t *out);
+
+/* Move text (see docs/rules.md, "Move notation"). */
+int point_parse(const Board *b, const char *text, int *point);   /* 0 ok, -1 bad */
+char *point_format(const Board *b, int point, char *buf, size_t len);
+char *move_format(const Board *b, const Move *m, char *buf, size_t len);
+/* Parse and validate text as a move of the side to move: 0 and *m in
+ * canonical form, or -1 and a reason in err. */
+int move_parse(const Position *p, const char *text, Move *m, char *err, size_t errlen);
+bool move_equal(const Move *a, const Move *b);
+
+/* perft: leaf count at depth; bulk counts the last ply without playing it. */
+uint64_t perft(const Position *p, int depth, bool bulk);
+
+#endif

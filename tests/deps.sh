@@ -1,0 +1,14 @@
+#!/bin/sh
+# Make sure what the tests need is installed: CUnit headers (libcunit1-dev).
+# Installs it when it can (root, or sudo without a password); otherwise
+# says exactly what to install.
+need=""
+[ -f /usr/include/CUnit/Basic.h ] || need="$need libcunit1-dev"
+[ -z "$need" ] && exit 0
+echo "tests need:$need"
+if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else
+    echo "install them with: sudo apt-get install$need" >&2; exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null && $SUDO apt-get install -y -qq $need >/dev/null || {
+    echo "could not install$need; install them with: sudo apt-get install$need" >&2; exit 1; }

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Run every test: the CUnit binaries given as arguments, then every other
+# suite under tests/ that has a runner (tests/run.d/*.sh). Prints each
+# runner's own summary and closes with one line "N passed, N failed".
+passed=0; failed=0
+for t in "$@"; do
+    out=$("$t" 2>&1); rc=$?
+    echo "$out" | sed -n '/Run Summary/,$p'
+    line=$(echo "$out" | awk '$1 == "tests" { print $3, $4, $5 }')
+    set -- $line
+    if [ -n "$line" ]; then p=$2; f=$3; else p=0; f=1; fi
+    # A crash (sanitizer report) ends the binary before its summary.
+    if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; echo "$out" | tail -30; fi
+    [ "$f" != 0 ] && echo "$out" | grep -E 'FAIL|Test:|ERROR' | head -40
+    echo "$t: $p passed, $f failed"
+    passed=$((passed + p)); failed=$((failed + f))
+    shift $#
+done
+for r in tests/run.d/*.sh; do
+    [ -f "$r" ] || continue
+    out=$(sh "$r" 2>&1); rc=$?
+    echo "$out" | tail -20
+    line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+    p=$(echo "$line" | awk '{print $1}'); f=$(echo "$line" | awk '{print $3}')
+    [ -z "$p" ] && { p=0; f=1; }
+    [ $rc -ne 0 ] && [ "$f" = 0 ] && f=1
+    echo "$r: $p passed, $f failed"
+    passed=$((passed + p)); failed=$((failed + f))
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
