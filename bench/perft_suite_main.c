@@ -1,0 +1,143 @@
+/* perft_suite_main.c - bench/perft_suite: run a perft table, check every
+ * count, report times and leaves per second. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "perft_run.h"
+#include "perft_table.h"
+
+/* --quick keeps rows whose expected count is at most this: with bulk
+ * counting such rows take milliseconds, so the whole quick run stays within
+ * the seconds a CI step can spend. */
+#define QUICK_MAX_LEAVES 1000000ULL
+
+static void usage(FILE *out)
+{
+    fputs("usage: bench/perft_suite [options] TABLE.tsv\n"
+          "Runs every row of a perft table, checks each count against the table and\n"
+          "prints its time and leaves per second, then a total. Exits 1 on any\n"
+          "mismatch or bad row, 2 on a usage error.\n"
+          "Tables: size rules options moves depth perft (Morphos, e.g.\n"
+          "tests/data/perft-public.tsv) or board edge center moves depth perft\n"
+          "(Morpharaoh); '#' lines are comments.\n"
+          "options:\n"
+          "  --quick           only rows with at most 1000000 leaves (CI: seconds)\n"
+          "  --max-leaves N    only rows with at most N leaves\n"
+          "  --threads N       split the root moves across N threads (default 1)\n"
+          "  --bulk on|off     count the last ply without playing it (default on)\n"
+          "  --failures-only   print only rows that fail, and the total\n"
+          "  --help            this text\n",
+          out);
+}
+
+static int parse_count(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || *s < '0' || *s > '9') return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long long max_leaves = UINT64_MAX, threads = 1;
+    bool bulk = true, failures_only = false;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--quick")) {
+            max_leaves = QUICK_MAX_LEAVES;
+        } else if (!strcmp(a, "--failures-only")) {
+            failures_only = true;
+        } else if (!strcmp(a, "--max-leaves")) {
+            if (parse_count(v, 0, UINT64_MAX, &max_leaves)) goto bad;
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            if (parse_count(v, 1, 1024, &threads)) goto bad;
+            i++;
+        } else if (!strcmp(a, "--bulk")) {
+            if (!v || (strcmp(v, "on") && strcmp(v, "off"))) goto bad;
+            bulk = !strcmp(v, "on");
+            i++;
+        } else if (a[0] == '-' || path) {
+            goto bad;
+        } else {
+            path = a;
+        }
+        continue;
+    bad:
+        fprintf(stderr, "perft_suite: bad argument '%s'%s%s\n", a, v ? " " : "", v ? v : "");
+        usage(stderr);
+        return 2;
+    }
+    if (!path) {
+        usage(stderr);
+        return 2;
+    }
+
+    char err[512];
+    PerftTable t;
+    if (perft_table_open(&t, path, err, sizeof err)) {
+        fprintf(stderr, "perft_suite: %s\n", err);
+        return 2;
+    }
+    printf("# %s (%s table), threads %llu, bulk %s\n", path, perft_table_format(&t), threads, bulk ? "on" : "off");
+    if (!failures_only)
+        printf("%5s %4s %-36s %5s %5s %12s %6s %9s %12s\n", "line", "size", "rules", "moves", "depth", "perft", "check", "seconds", "leaves/s");
+
+    static PerftRow row; /* 8 KB of moves: kept off the stack */
+    int rows = 0, ok = 0, bad = 0, skipped = 0;
+    uint64_t leaves = 0;
+    double seconds = 0;
+    for (;;) {
+        int r = perft_table_next(&t, &row, err, sizeof err);
+        if (r == 0) break;
+        if (r < 0) {
+            printf("error %s\n", err);
+            bad++;
+            continue;
+        }
+        if (row.expected > max_leaves) {
+            skipped++;
+            continue;
+        }
+        rows++;
+        Position p;
+        Board *b = perft_row_setup(&row, &p, err, sizeof err);
+        if (!b) {
+            printf("error line %d: %s\n", row.line, err);
+            bad++;
+            continue;
+        }
+        double t0 = bench_now();
+        uint64_t n = perft_parallel(&p, row.depth, bulk, (int)threads);
+        double dt = bench_now() - t0;
+        board_free(b);
+        bool good = n == row.expected;
+        if (good) ok++; else bad++;
+        leaves += n;
+        seconds += dt;
+        if (!failures_only || !good)
+            printf("%5d %4d %-36s %5d %5d %12" PRIu64 " %6s %9.4f %12.0f", row.line, row.size, row.rules, row.nmoves, row.depth, n,
+                   good ? "ok" : "FAIL", dt, dt > 0 ? (double)n / dt : 0.0);
+        if (!good) printf("  expected %" PRIu64, row.expected);
+        if (!failures_only || !good) printf("\n");
+        fflush(stdout);
+    }
+    perft_table_close(&t);
+    printf("total: %d rows, %d ok, %d failed, %d skipped; %" PRIu64 " leaves in %.3f s, %.0f leaves/s\n", rows, ok, bad, skipped, leaves, seconds,
+           seconds > 0 ? (double)leaves / seconds : 0.0);
+    return bad ? 1 : 0;
+}
