@@ -1,0 +1,46 @@
+/* config.h - the engine's options as one plain struct, and their table.
+ *
+ * EngineConfig is copied into each search, so a search never sees an option
+ * change half-way. params_set/params_get validate and convert text; every
+ * option is listed once in params.c with its type and range. */
+#ifndef MORPHOS_ENGINE_CONFIG_H
+#define MORPHOS_ENGINE_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { SEARCHER_MCTS = 0, SEARCHER_AB, SEARCHER_UCT, SEARCHER_RANDOM, SEARCHER_COUNT } SearcherId;
+
+typedef struct EngineConfig {
+    int searcher;         /* SearcherId */
+    int threads;          /* search threads (mcts, uct) */
+    long playouts;        /* playouts per move; 0 = by time only */
+    double movetime;      /* seconds per move without a clock; 0 = none */
+    long memory;          /* MiB for the search tree / tables */
+    uint64_t seed;        /* 0 = seeded from the clock */
+    double explore;       /* UCT exploration constant */
+    double rave_equiv;    /* RAVE equivalence (visits where AMAF and UCT weigh alike) */
+    double prior_visits;  /* weight of the priors, in virtual visits */
+    int expand_after;     /* visits of a leaf before it is expanded */
+    int playout_cap;      /* max plies of a playout; 0 = automatic */
+    int rave;             /* bool: use AMAF (mcts) */
+    int priors;           /* bool: domain priors (mcts) */
+    int policy;           /* bool: playout policy (mcts) */
+    int reuse;            /* bool: keep the subtree between moves */
+    int use_solver;       /* bool: run the solver at the root before searching */
+    double solver_time;   /* seconds the root solver may use per move */
+    double solve_time;    /* default seconds for engine_solve */
+    int ab_depth;         /* max alpha-beta depth; 0 = by time */
+    int verbose;          /* bool: statistics on stderr */
+} EngineConfig;
+
+void config_default(EngineConfig *c);
+
+/* 0 on success; -1 and a message on a bad name or value (c unchanged). */
+int params_set(EngineConfig *c, const char *name, const char *value, char *err, size_t errlen);
+/* 0 and the value as text; -1 on an unknown name. */
+int params_get(const EngineConfig *c, const char *name, char *out, size_t outlen);
+const char *const *params_names(void);
+const char *searcher_name(int id);
+
+#endif

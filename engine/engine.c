@@ -1,0 +1,188 @@
+/* engine.c - the one engine context: options, clock, searcher states, and
+ * the dispatch of genmove/solve/analyze to the searcher chosen by the
+ * `searcher` option. */
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "searcher.h"
+#include "solver.h"
+#include "timeman.h"
+#include "util.h"
+
+struct Engine {
+    EngineConfig cfg;
+    TimeMan tm;
+    uint64_t rng;
+    void *state[SEARCHER_COUNT];
+    int created[SEARCHER_COUNT];
+};
+
+static const Searcher *table(int id)
+{
+    switch (id) {
+    case SEARCHER_MCTS:
+    case SEARCHER_UCT: return &searcher_mcts;
+    case SEARCHER_AB: return &searcher_ab;
+    default: return &searcher_random;
+    }
+}
+
+/* mcts and uct share one table but keep separate trees. */
+static void *state_of(Engine *e, int id)
+{
+    if (!e->created[id]) {
+        e->state[id] = table(id)->create();
+        e->created[id] = 1;
+    }
+    return e->state[id];
+}
+
+static void reseed(Engine *e)
+{
+    uint64_t s = e->cfg.seed;
+    if (s == 0) s = (uint64_t)(now_seconds() * 1e9) ^ (uint64_t)(uintptr_t)e;
+    e->rng = mix64(s);
+}
+
+Engine *engine_create(void)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    config_default(&e->cfg);
+    tm_init(&e->tm);
+    reseed(e);
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e) return;
+    for (int i = 0; i < SEARCHER_COUNT; i++)
+        if (e->created[i]) table(i)->destroy(e->state[i]);
+    free(e);
+}
+
+int engine_set_param(Engine *e, const char *name, const char *value, char *err, size_t errlen)
+{
+    if (!e) return -1;
+    if (params_set(&e->cfg, name, value, err, errlen) != 0) return -1;
+    if (name && strcmp(name, "seed") == 0) reseed(e);
+    return 0;
+}
+
+int engine_get_param(Engine *e, const char *name, char *out, size_t outlen)
+{
+    if (!e) return -1;
+    return params_get(&e->cfg, name, out, outlen);
+}
+
+const char *const *engine_param_names(void) { return params_names(); }
+
+void engine_new_game(Engine *e, const Position *p)
+{
+    if (!e) return;
+    if (e->cfg.seed) reseed(e);
+    for (int i = 0; i < SEARCHER_COUNT; i++)
+        if (e->created[i]) table(i)->new_game(e->state[i], p);
+    TimeMan keep = e->tm;
+    tm_settings(&e->tm, keep.main_time, keep.byo_time, keep.byo_stones);
+    if (!keep.clock) e->tm.clock = 0;
+}
+
+void engine_time_settings(Engine *e, double main_time, double byo_time, int byo_stones)
+{
+    if (e) tm_settings(&e->tm, main_time, byo_time, byo_stones);
+}
+
+void engine_time_left(Engine *e, Color c, double seconds, int stones)
+{
+    if (e) tm_left(&e->tm, c, seconds, stones);
+}
+
+static void make_ctx(Engine *e, const Position *p, SearchCtx *sc)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->cfg = e->cfg;
+    sc->rng = &e->rng;
+    sc->playouts = e->cfg.playouts;
+    tm_budget(&e->tm, &e->cfg, p, &sc->soft_time, &sc->hard_time);
+    if (!e->tm.clock && e->cfg.playouts > 0 && e->cfg.movetime <= 0) sc->soft_time = sc->hard_time = 0;
+}
+
+/* The one legal move when there is only one (pass, or a last point). */
+static int only_move(const Position *p, Move *m)
+{
+    if (pos_count_moves(p) != 1) return 0;
+    MoveList ml;
+    movelist_init(&ml);
+    int ok = pos_gen_moves(p, &ml) == 1;
+    if (ok) *m = ml.m[0];
+    movelist_free(&ml);
+    return ok;
+}
+
+Move engine_genmove(Engine *e, const Position *p)
+{
+    if (!e || !p || pos_over(p)) return move_make(MOVE_PASS);
+    double t0 = now_seconds();
+    Move m;
+    if (!only_move(p, &m)) {
+        SearchCtx sc;
+        make_ctx(e, p, &sc);
+        int id = e->cfg.searcher;
+        m = table(id)->genmove(state_of(e, id), p, &sc);
+        /* The contract is a legal move, whatever a searcher did. */
+        if (pos_check_move(p, &m) != NULL) {
+            fprintf(stderr, "engine: searcher %s gave an illegal move; playing a random one\n", searcher_name(id));
+            m = pos_random_move(p, &e->rng);
+        }
+    }
+    tm_spent(&e->tm, (Color)p->to_move, now_seconds() - t0);
+    return m;
+}
+
+Result engine_solve(Engine *e, const Position *p, double seconds, Move *best)
+{
+    if (!e || !p) return RESULT_NONE;
+    if (seconds <= 0) seconds = e->cfg.solve_time;
+    SolveLimits lim = {seconds, (size_t)e->cfg.memory << 20, NULL, NULL};
+    return solver_solve(p, &lim, best, NULL);
+}
+
+void engine_analyze(Engine *e, const Position *p, int interval_cs,
+                    int (*stop)(void *ctx), void (*emit)(const char *line, void *ctx), void *ctx)
+{
+    if (!e || !p || !stop || !emit) return;
+    if (interval_cs <= 0) interval_cs = 100;
+    SearchCtx sc;
+    make_ctx(e, p, &sc);
+    sc.soft_time = sc.hard_time = 0;
+    sc.playouts = 0;
+    sc.stop = stop;
+    sc.emit = emit;
+    sc.ctx = ctx;
+    sc.interval_cs = interval_cs;
+    int id = e->cfg.searcher;
+    const Searcher *s = table(id);
+    if (pos_over(p)) return;
+    if (s->analyze) {
+        s->analyze(state_of(e, id), p, &sc);
+        return;
+    }
+    /* Searchers without live analysis: one line for the move they pick. */
+    sc.soft_time = sc.hard_time = e->cfg.movetime > 0 ? e->cfg.movetime : 1.0;
+    sc.stop = NULL;
+    Move m = s->genmove(state_of(e, id), p, &sc);
+    char buf[64], line[256];
+    move_format(p->board, &m, buf, sizeof buf);
+    snprintf(line, sizeof line, "info move %s visits 1 winrate 0.5000 pv %s", buf, buf);
+    emit(line, ctx);
+    while (!stop(ctx)) {
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+}

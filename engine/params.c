@@ -1,0 +1,163 @@
+/* params.c - the option table: names, types, ranges, text conversion. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef enum { P_INT, P_LONG, P_DOUBLE, P_BOOL, P_U64, P_SEARCHER } PType;
+
+typedef struct Param {
+    const char *name;
+    PType type;
+    size_t off;
+    double lo, hi;
+} Param;
+
+#define F(field) offsetof(EngineConfig, field)
+
+static const Param params[] = {
+    {"searcher", P_SEARCHER, F(searcher), 0, 0},
+    {"threads", P_INT, F(threads), 1, 64},
+    {"playouts", P_LONG, F(playouts), 0, 1e9},
+    {"movetime", P_DOUBLE, F(movetime), 0, 86400},
+    {"memory", P_LONG, F(memory), 1, 1 << 20},
+    {"seed", P_U64, F(seed), 0, 0},
+    {"explore", P_DOUBLE, F(explore), 0, 10},
+    {"rave_equiv", P_DOUBLE, F(rave_equiv), 1, 1e7},
+    {"prior_visits", P_DOUBLE, F(prior_visits), 0, 1e4},
+    {"expand_after", P_INT, F(expand_after), 1, 1000},
+    {"playout_cap", P_INT, F(playout_cap), 0, 100000},
+    {"rave", P_BOOL, F(rave), 0, 1},
+    {"priors", P_BOOL, F(priors), 0, 1},
+    {"policy", P_BOOL, F(policy), 0, 1},
+    {"reuse", P_BOOL, F(reuse), 0, 1},
+    {"solver", P_BOOL, F(use_solver), 0, 1},
+    {"solver_time", P_DOUBLE, F(solver_time), 0, 3600},
+    {"solve_time", P_DOUBLE, F(solve_time), 0, 86400},
+    {"ab_depth", P_INT, F(ab_depth), 0, 200},
+    {"verbose", P_BOOL, F(verbose), 0, 1},
+};
+#define NPARAMS (sizeof params / sizeof params[0])
+
+static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", "random"};
+
+static const char *const names[NPARAMS + 1] = {
+    "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "rave_equiv",
+    "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "reuse",
+    "solver", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
+
+const char *const *params_names(void) { return names; }
+
+const char *searcher_name(int id) { return id >= 0 && id < SEARCHER_COUNT ? searcher_names[id] : "?"; }
+
+void config_default(EngineConfig *c)
+{
+    memset(c, 0, sizeof *c);
+    c->searcher = SEARCHER_MCTS;
+    c->threads = 1;
+    c->playouts = 0;
+    c->movetime = 1.0;
+    c->memory = 512;
+    c->seed = 0;
+    c->explore = 0.2;
+    c->rave_equiv = 2000;
+    c->prior_visits = 20;
+    c->expand_after = 2;
+    c->playout_cap = 0;
+    c->rave = 1;
+    c->priors = 1;
+    c->policy = 1;
+    c->reuse = 1;
+    c->use_solver = 1;
+    c->solver_time = 0.1;
+    c->solve_time = 10;
+    c->ab_depth = 0;
+    c->verbose = 1;
+}
+
+static const Param *find(const char *name)
+{
+    if (!name) return NULL;
+    for (size_t i = 0; i < NPARAMS; i++)
+        if (strcasecmp(params[i].name, name) == 0) return &params[i];
+    return NULL;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
+{
+    if (err && errlen) snprintf(err, errlen, fmt, a, b);
+    return -1;
+}
+
+int params_set(EngineConfig *c, const char *name, const char *value, char *err, size_t errlen)
+{
+    const Param *p = find(name);
+    if (!p) return fail(err, errlen, "unknown option '%s'%s", name ? name : "", "");
+    if (!value || !*value) return fail(err, errlen, "option %s needs a value%s", p->name, "");
+    char *base = (char *)c + p->off;
+    char *end = NULL;
+    errno = 0;
+    switch (p->type) {
+    case P_SEARCHER:
+        for (int i = 0; i < SEARCHER_COUNT; i++)
+            if (strcasecmp(value, searcher_names[i]) == 0) {
+                *(int *)base = i;
+                return 0;
+            }
+        return fail(err, errlen, "searcher must be mcts, ab, uct or random, not '%s'%s", value, "");
+    case P_BOOL:
+        if (!strcasecmp(value, "on") || !strcasecmp(value, "true") || !strcmp(value, "1") || !strcasecmp(value, "yes")) {
+            *(int *)base = 1;
+            return 0;
+        }
+        if (!strcasecmp(value, "off") || !strcasecmp(value, "false") || !strcmp(value, "0") || !strcasecmp(value, "no")) {
+            *(int *)base = 0;
+            return 0;
+        }
+        return fail(err, errlen, "option %s takes on or off, not '%s'", p->name, value);
+    case P_U64: {
+        if (value[0] == '-') return fail(err, errlen, "option %s takes a non-negative integer, not '%s'", p->name, value);
+        unsigned long long v = strtoull(value, &end, 10);
+        if (errno || end == value || *end) return fail(err, errlen, "option %s takes a non-negative integer, not '%s'", p->name, value);
+        *(uint64_t *)base = (uint64_t)v;
+        return 0;
+    }
+    case P_INT:
+    case P_LONG: {
+        long long v = strtoll(value, &end, 10);
+        if (errno || end == value || *end) return fail(err, errlen, "option %s takes an integer, not '%s'", p->name, value);
+        if ((double)v < p->lo || (double)v > p->hi) return fail(err, errlen, "option %s: '%s' is out of range", p->name, value);
+        if (p->type == P_INT) *(int *)base = (int)v;
+        else *(long *)base = (long)v;
+        return 0;
+    }
+    case P_DOUBLE: {
+        double v = strtod(value, &end);
+        if (errno || end == value || *end || !isfinite(v)) return fail(err, errlen, "option %s takes a number, not '%s'", p->name, value);
+        if (v < p->lo || v > p->hi) return fail(err, errlen, "option %s: '%s' is out of range", p->name, value);
+        *(double *)base = v;
+        return 0;
+    }
+    }
+    return fail(err, errlen, "option %s: internal type error%s", p->name, "");
+}
+
+int params_get(const EngineConfig *c, const char *name, char *out, size_t outlen)
+{
+    const Param *p = find(name);
+    if (!p || !out || !outlen) return -1;
+    const char *base = (const char *)c + p->off;
+    switch (p->type) {
+    case P_SEARCHER: snprintf(out, outlen, "%s", searcher_name(*(const int *)base)); break;
+    case P_BOOL: snprintf(out, outlen, "%s", *(const int *)base ? "on" : "off"); break;
+    case P_U64: snprintf(out, outlen, "%llu", (unsigned long long)*(const uint64_t *)base); break;
+    case P_INT: snprintf(out, outlen, "%d", *(const int *)base); break;
+    case P_LONG: snprintf(out, outlen, "%ld", *(const long *)base); break;
+    case P_DOUBLE: snprintf(out, outlen, "%g", *(const double *)base); break;
+    }
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* searcher.h - the interface every searcher implements (Pachi style): the
+ * engine context dispatches genmove/analyze to one of these tables.
+ *
+ * A searcher's state (tree, tables) lives in the pointer its create()
+ * returns and is owned by the Engine; nothing is global. The SearchCtx is
+ * built by engine.c per call: a private copy of the options, the limits the
+ * time manager chose, the random state and the analysis callback. */
+#ifndef MORPHOS_ENGINE_SEARCHER_H
+#define MORPHOS_ENGINE_SEARCHER_H
+
+#include "../rules/rules.h"
+#include "config.h"
+
+typedef struct SearchCtx {
+    EngineConfig cfg;
+    double soft_time;  /* seconds the search should use; 0 = no time limit */
+    double hard_time;  /* never more than this; 0 = no time limit */
+    long playouts;     /* 0 = no playout limit */
+    uint64_t *rng;     /* the engine's random state (one thread) */
+    /* analysis: stop when stop(ctx) != 0; emit a line every interval_cs */
+    int (*stop)(void *ctx);
+    void (*emit)(const char *line, void *ctx);
+    void *ctx;
+    int interval_cs;
+} SearchCtx;
+
+typedef struct Searcher {
+    const char *name;
+    void *(*create)(void);
+    void (*destroy)(void *st);
+    void (*new_game)(void *st, const Position *p);
+    Move (*genmove)(void *st, const Position *p, const SearchCtx *sc);
+    /* Optional; engine.c falls back to a one-line report of genmove. */
+    void (*analyze)(void *st, const Position *p, const SearchCtx *sc);
+} Searcher;
+
+extern const Searcher searcher_random;
+extern const Searcher searcher_mcts;   /* mcts and uct share it; cfg decides */
+extern const Searcher searcher_ab;
+
+#endif

@@ -1,0 +1,29 @@
+/* solver.h - the exact solver: depth-first proof search with a
+ * transposition table on pos_hash, iterative deepening, time and memory
+ * limits. Proves the result of the side to move under perfect play. */
+#ifndef MORPHOS_ENGINE_SOLVER_H
+#define MORPHOS_ENGINE_SOLVER_H
+
+#include <stddef.h>
+
+#include "../rules/rules.h"
+
+typedef struct SolveLimits {
+    double seconds;        /* wall clock budget (> 0) */
+    size_t memory;         /* bytes for the transposition table */
+    int (*stop)(void *ctx);/* optional external stop */
+    void *ctx;
+} SolveLimits;
+
+typedef struct SolveStats {
+    unsigned long long nodes;
+    int depth;             /* deepest completed iteration */
+    double seconds;
+} SolveStats;
+
+/* RESULT_BLACK/RESULT_WHITE (a winner, with a winning move in *best when
+ * the winner is to move, else the move that lasts longest), RESULT_DRAW when
+ * proven drawn, RESULT_NONE when unknown within the limits. */
+Result solver_solve(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st);
+
+#endif

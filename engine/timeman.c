@@ -1,0 +1,86 @@
+/* timeman.c - clock budgets. The margins are deliberate: the controller
+ * measures our time including process and pipe latency. */
+#include "timeman.h"
+
+#include <string.h>
+
+#define LATENCY 0.05 /* seconds held back on every move */
+
+void tm_init(TimeMan *t) { memset(t, 0, sizeof *t); }
+
+void tm_settings(TimeMan *t, double main_time, double byo_time, int byo_stones)
+{
+    tm_init(t);
+    if (main_time < 0) main_time = 0;
+    if (byo_time < 0) byo_time = 0;
+    if (byo_stones < 0) byo_stones = 0;
+    /* GTP: byo-yomi time > 0 with 0 stones means no time limit. */
+    t->clock = !(byo_time > 0 && byo_stones == 0) && (main_time > 0 || byo_time > 0);
+    t->main_time = main_time;
+    t->byo_time = byo_time;
+    t->byo_stones = byo_stones;
+    for (int c = 0; c < 2; c++) {
+        t->left[c] = main_time > 0 ? main_time : byo_time;
+        t->stones[c] = main_time > 0 ? 0 : byo_stones;
+    }
+}
+
+void tm_left(TimeMan *t, Color c, double seconds, int stones)
+{
+    if (c != BLACK && c != WHITE) return;
+    if (seconds < 0) seconds = 0;
+    if (stones < 0) stones = 0;
+    t->left[c] = seconds;
+    t->stones[c] = stones;
+    t->reported[c] = 1;
+}
+
+void tm_spent(TimeMan *t, Color c, double used)
+{
+    if (!t->clock || (c != BLACK && c != WHITE)) return;
+    t->left[c] -= used;
+    if (t->stones[c] > 0) {
+        if (--t->stones[c] == 0) { /* period done: a new one starts */
+            t->stones[c] = t->byo_stones;
+            t->left[c] = t->byo_time;
+        }
+    } else if (t->left[c] <= 0 && t->byo_stones > 0) {
+        t->stones[c] = t->byo_stones;
+        t->left[c] = t->byo_time;
+    }
+    if (t->left[c] < 0) t->left[c] = 0;
+}
+
+void tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, double *soft, double *hard)
+{
+    if (!t->clock) {
+        *soft = *hard = cfg->movetime;
+        if (cfg->playouts == 0 && cfg->movetime <= 0) *soft = *hard = 1.0;
+        return;
+    }
+    Color me = (Color)p->to_move;
+    double left = t->left[me] - LATENCY;
+    if (left < 0.01) left = 0.01;
+    int empties = 0;
+    for (int i = 0; i < p->board->npoints; i++)
+        if (pos_color_at(p, i) == EMPTY) empties++;
+    if (t->stones[me] > 0) {
+        /* In byo-yomi: share the period evenly, keep 10% back. */
+        double per = left / t->stones[me];
+        *soft = per * 0.8;
+        *hard = per * 0.9;
+    } else {
+        /* Main time: expect about half the empty points as our moves, plus
+         * flips; front-load slightly by dividing by fewer moves early. */
+        double moves = 0.45 * empties + 8;
+        double per = left / moves;
+        double byo = 0;
+        if (t->byo_stones > 0 && t->byo_time > 0) byo = 0.8 * t->byo_time / t->byo_stones;
+        *soft = per + byo;
+        *hard = per * 3 + byo;
+        if (*hard > left * 0.25 + byo) *hard = left * 0.25 + byo;
+        if (*soft > *hard) *soft = *hard;
+    }
+    if (*soft < 0.005) *soft = 0.005;
+    if (*hard < *soft) *hard = *soft;
+}

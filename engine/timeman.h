@@ -1,0 +1,29 @@
+/* timeman.h - how long to think: from GTP clock reports (main time plus
+ * Canadian byo-yomi) or, without a clock, the movetime/playouts options.
+ * Budgets keep a safety margin so that the engine never loses on time. */
+#ifndef MORPHOS_ENGINE_TIMEMAN_H
+#define MORPHOS_ENGINE_TIMEMAN_H
+
+#include "../rules/rules.h"
+#include "config.h"
+
+typedef struct TimeMan {
+    int clock;            /* time_settings gave a real limit */
+    double main_time, byo_time;
+    int byo_stones;
+    double left[2];       /* seconds left by colour (from time_left or our count) */
+    int stones[2];        /* stones left in the byo-yomi period; 0 = main time */
+    int reported[2];      /* time_left was received for this colour */
+} TimeMan;
+
+void tm_init(TimeMan *t);
+void tm_settings(TimeMan *t, double main_time, double byo_time, int byo_stones);
+void tm_left(TimeMan *t, Color c, double seconds, int stones);
+/* Budget for a move of the side to move of p: *soft is the target, *hard
+ * the absolute limit (both 0 = no time limit: playouts decide). */
+void tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, double *soft, double *hard);
+/* Account for `used` seconds spent by colour c (when the controller sends
+ * no time_left, our own count keeps the budget honest). */
+void tm_spent(TimeMan *t, Color c, double used);
+
+#endif

@@ -1,0 +1,55 @@
+/* util.h - small helpers shared by the searchers: wall clock, the one-word
+ * random generator, a pass/none move. Header-only, no state. */
+#ifndef MORPHOS_ENGINE_UTIL_H
+#define MORPHOS_ENGINE_UTIL_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "../rules/rules.h"
+
+static inline double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* xorshift64*: one word of state, never zero. */
+static inline uint64_t rng_next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* Uniform in [0, n), n > 0 (multiply-shift; bias is below 2^-32 for our n). */
+static inline uint32_t rng_below(uint64_t *s, uint32_t n)
+{
+    return (uint32_t)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+static inline double rng_unit(uint64_t *s) { return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0); }
+
+static inline uint64_t mix64(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return z ? z : 1;
+}
+
+static inline Move move_make(int kind)
+{
+    Move m;
+    m.pt[0] = m.pt[1] = m.pt[2] = -1;
+    m.n = 0;
+    m.kind = (uint8_t)kind;
+    return m;
+}
+
+#endif
