@@ -80,7 +80,21 @@ typedef struct Board {
     uint8_t npat[MAX_POINTS];
     PatternCells *pat; /* npoints * MAX_PATTERNS */
 
-    /* Neighbours as bits (flood fill on non-square boards, priors). */
+    /* Square boards: the distinct pattern orientations, each as indices
+     * into a table of distinct bit offsets, for bulk weak sets by shifted
+     * ANDs. guard: 1 = centre not in the first column, 2 = not in the last
+     * (a cell two columns out would alias the frame of the next row). */
+    int noff;
+    int off[32];
+    int nsq;
+    struct { uint8_t n, guard; uint8_t cell[MAX_PCELLS]; } sq[16];
+
+    /* reach[p]: the points whose patterns have p as a cell, i.e. whose
+     * weakness a stone on p can change. */
+    uint8_t nreach[MAX_POINTS];
+    int16_t reach[MAX_POINTS][24];
+
+    /* Orthogonal neighbours as points (flood fill on non-square boards, priors). */
     uint8_t nnbr[MAX_POINTS];
     int16_t nbr[MAX_POINTS][8];
 

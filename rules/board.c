@@ -1,0 +1,183 @@
+/* board.c - geometry and read-only tables of a board. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+
+typedef struct { int dx, dy; } Off;
+
+/* Cells that must hold enemy stones, (dx, dy) from the centre, dy up. */
+static const Off P1[] = { {0, 1}, {-1, 1}, {-1, 0}, {0, -1} };
+static const Off P2[] = { {-1, 2}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
+static const Off P1a[] = { {0, 1}, {-1, 0}, {0, -1} };
+static const Off P2a[] = { {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void init_zobrist(Board *b)
+{
+    uint64_t s = 0x6d6f7270686f73ull; /* fixed: hashes are reproducible */
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p < MAX_POINTS; p++) b->zob[c][p] = splitmix(&s);
+    for (int p = 0; p < MAX_POINTS; p++) b->zob_flip[p] = splitmix(&s);
+    b->zob_side = splitmix(&s);
+    b->zob_owe = splitmix(&s);
+    b->zob_pass = splitmix(&s);
+    b->zob_ply[0] = splitmix(&s);
+    b->zob_ply[1] = splitmix(&s);
+}
+
+static int cmp_off(const void *a, const void *b)
+{
+    const Off *x = a, *y = b;
+    return x->dy != y->dy ? x->dy - y->dy : x->dx - y->dx;
+}
+
+/* The distinct orientations of the rule set's patterns, sorted cell lists. */
+static int orientations(const Ruleset *r, Off out[16][MAX_PCELLS], int nout[16])
+{
+    const Off *pats[2] = { r->a ? P1a : P1, r->a ? P2a : P2 };
+    int npc[2] = { r->a ? 3 : 4, r->a ? 4 : 5 };
+    int n = 0;
+    for (int pi = 0; pi < 2; pi++)
+        for (int t = 0; t < 8; t++) {
+            Off o[MAX_PCELLS];
+            for (int k = 0; k < npc[pi]; k++) {
+                int dx = pats[pi][k].dx, dy = pats[pi][k].dy;
+                if (t & 4) { int tmp = dx; dx = dy; dy = tmp; }
+                if (t & 1) dx = -dx;
+                if (t & 2) dy = -dy;
+                o[k] = (Off){ dx, dy };
+            }
+            qsort(o, (size_t)npc[pi], sizeof o[0], cmp_off);
+            int dup = 0;
+            for (int j = 0; j < n && !dup; j++)
+                dup = nout[j] == npc[pi] && !memcmp(out[j], o, sizeof(Off) * (size_t)npc[pi]);
+            if (dup) continue;
+            memcpy(out[n], o, sizeof o);
+            nout[n++] = npc[pi];
+        }
+    return n;
+}
+
+static void add_reach(Board *b, int cell_bit, int centre)
+{
+    int p = b->point_of[cell_bit];
+    if (p < 0) return;
+    for (int i = 0; i < b->nreach[p]; i++)
+        if (b->reach[p][i] == centre) return;
+    b->reach[p][b->nreach[p]++] = (int16_t)centre;
+}
+
+static void build_square(Board *b, int n)
+{
+    const Ruleset *r = &b->rules;
+    int S = n + 2;
+    b->size = n;
+    b->npoints = n * n;
+    b->stride = S;
+    b->words = (S * S + 63) / 64;
+    for (int i = 0; i < BB_MAXW * 64; i++) b->point_of[i] = -1;
+#define BIT(x, y) (((y) + 1) * S + (x) + 1)
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * n + x, bit = BIT(x, y);
+            b->bit_of[p] = (int16_t)bit;
+            b->point_of[bit] = (int16_t)p;
+            bb_set(b->points, bit);
+            if (x) bb_set(b->not_first_col, bit);
+            if (x < n - 1) bb_set(b->not_last_col, bit);
+            if (y == 0) bb_set(b->goal[0][0], bit);
+            if (y == n - 1) bb_set(b->goal[0][1], bit);
+            if (x == 0) bb_set(b->goal[1][0], bit);
+            if (x == n - 1) bb_set(b->goal[1][1], bit);
+            static const int d4[4][2] = { {0, -1}, {-1, 0}, {1, 0}, {0, 1} };
+            for (int k = 0; k < 4; k++) {
+                int nx = x + d4[k][0], ny = y + d4[k][1];
+                if (nx >= 0 && ny >= 0 && nx < n && ny < n) b->nbr[p][b->nnbr[p]++] = (int16_t)(ny * n + nx);
+            }
+            if (r->e && ((x + y) % 2 == 0) != (r->e_a1white != 0)) bb_set(b->start[0], bit);
+            else if (r->e) bb_set(b->start[1], bit);
+        }
+    if (r->edges)
+        for (int i = 0; i < n; i++) {
+            bb_set(b->edge[0], BIT(i, -1));
+            bb_set(b->edge[0], BIT(i, n));
+            bb_set(b->edge[1], BIT(-1, i));
+            bb_set(b->edge[1], BIT(n, i));
+        }
+
+    Off ori[16][MAX_PCELLS];
+    int nori[16];
+    b->nsq = orientations(r, ori, nori);
+    for (int o = 0; o < b->nsq; o++) {
+        b->sq[o].n = (uint8_t)nori[o];
+        for (int k = 0; k < nori[o]; k++) {
+            int d = ori[o][k].dx + ori[o][k].dy * S, j;
+            for (j = 0; j < b->noff && b->off[j] != d; j++) {}
+            if (j == b->noff) b->off[b->noff++] = d;
+            b->sq[o].cell[k] = (uint8_t)j;
+            if (ori[o][k].dx == -2) b->sq[o].guard |= 1;
+            if (ori[o][k].dx == 2) b->sq[o].guard |= 2;
+        }
+    }
+    /* Per point: the orientations whose cells all lie where a stone can be
+     * (a real point, or an edge point when edges count). */
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = y * n + x;
+            for (int o = 0; o < b->nsq; o++) {
+                PatternCells pc = { 0 };
+                int ok = 1;
+                for (int k = 0; k < nori[o] && ok; k++) {
+                    int cx = x + ori[o][k].dx, cy = y + ori[o][k].dy;
+                    int inside = cx >= 0 && cy >= 0 && cx < n && cy < n;
+                    int edge = r->edges && ((cx >= 0 && cx < n && (cy == -1 || cy == n)) ||
+                                            (cy >= 0 && cy < n && (cx == -1 || cx == n)));
+                    ok = inside || edge;
+                    pc.bit[pc.n++] = (int16_t)BIT(cx, cy);
+                }
+                if (!ok) continue;
+                b->pat[p * MAX_PATTERNS + b->npat[p]++] = pc;
+                for (int k = 0; k < pc.n; k++) add_reach(b, pc.bit[k], p);
+            }
+        }
+#undef BIT
+}
+
+Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
+{
+    if (rules->game == GAME_MORPHOS && (size < MIN_SIZE || size > MAX_SIZE)) {
+        snprintf(err, errlen, "board size must be %d to %d", MIN_SIZE, MAX_SIZE);
+        return NULL;
+    }
+    if (rules->game != GAME_MORPHOS) {
+        snprintf(err, errlen, "Morpharaoh boards are not available in this build");
+        return NULL;
+    }
+    Board *b = calloc(1, sizeof *b);
+    if (b) b->pat = calloc((size_t)MAX_POINTS * MAX_PATTERNS, sizeof *b->pat);
+    if (!b || !b->pat) {
+        free(b);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    b->rules = *rules;
+    build_square(b, size);
+    init_zobrist(b);
+    return b;
+}
+
+void board_free(Board *b)
+{
+    if (!b) return;
+    free(b->pat);
+    free(b);
+}

@@ -1,0 +1,45 @@
+/* core.h - internals shared by the rules files (not for engine/protocol). */
+#ifndef MORPHOS_CORE_H
+#define MORPHOS_CORE_H
+
+#include "position.h"
+
+/* weak.c: stones among `centres` matched by a pattern whose cells are all
+ * in `plane` (the flipping side's stones, edges and F). */
+void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out);
+bool point_weak(const Board *b, const uint64_t *plane, int point);
+
+/* win.c: whether `own` (real stones of colour c) connects c's two goal
+ * lines; with `chain` non-NULL, also the stones of the winning chains. */
+bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain);
+
+static inline void empty_set(const Position *p, uint64_t *out)
+{
+    const Board *b = p->board;
+    for (int i = 0; i < b->words; i++) out[i] = b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
+}
+
+/* The stones that count as the mover's in patterns: own, edges, and F. */
+static inline void mover_plane(const Position *p, int mover, uint64_t *plane)
+{
+    const Board *b = p->board;
+    for (int i = 0; i < b->words; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
+    if (b->rules.b && p->flipped >= 0) bb_set(plane, b->bit_of[p->flipped]);
+}
+
+/* Uniform integer in [0, n) from a one-word xorshift64* generator. */
+static inline uint64_t rng_next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+static inline uint64_t rng_below(uint64_t *s, uint64_t n)
+{
+    return (uint64_t)(((unsigned __int128)rng_next(s) * n) >> 64);
+}
+
+#endif

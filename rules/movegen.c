@@ -1,0 +1,299 @@
+/* movegen.c - the legal moves of a turn, counted, listed, checked, drawn.
+ *
+ * A turn is: the returned (or extra) stone of mutator d, if owed; then a
+ * regular move - one or two placements (mutator c) or one flip of a weak
+ * enemy stone; or swap on White's first turn; or pass when nothing else is
+ * legal. Moves are sets (placements in any order read the same), so the
+ * placement-only moves are exactly the subsets of the empty points of the
+ * allowed sizes, and a d stone before a placement is just one more
+ * placement. */
+#include <stdio.h>
+#include <string.h>
+
+#include "core.h"
+
+typedef struct Turn {
+    int mover, opp, nw;
+    int E;              /* empty points */
+    int owe;            /* 0, 1 = must place first, 2 = may */
+    bool swap;
+    unsigned sizes;     /* bit s: placement-only moves of s stones */
+    bb_t plane;         /* stones counting as the mover's */
+    bb_t empty;
+} Turn;
+
+/* Allowed regular placement counts (bit k = k stones) with e empty points. */
+static unsigned regular_sizes(const Position *p, int e)
+{
+    const Ruleset *r = &p->board->rules;
+    if (e <= 0) return 0;
+    if (!r->c || e == 1) return 1u << 1;
+    if (r->c_upto) return 1u << 1 | 1u << 2;
+    return p->ply == 0 ? 1u << 1 : 1u << 2; /* Black's first turn places one */
+}
+
+static void turn_init(const Position *p, Turn *t)
+{
+    const Board *b = p->board;
+    t->mover = p->to_move;
+    t->opp = !t->mover;
+    t->nw = b->words;
+    empty_set(p, t->empty);
+    t->E = bb_popcount(t->empty, t->nw);
+    mover_plane(p, t->mover, t->plane);
+    t->owe = p->owe ? (b->rules.d_extra ? 2 : 1) : 0;
+    t->swap = b->rules.pie && p->ply == 1;
+    t->sizes = 0;
+    if (t->owe != 1) t->sizes |= regular_sizes(p, t->E);
+    if (t->owe) t->sizes |= regular_sizes(p, t->E - 1) << 1;
+}
+
+/* Mutator b: a flip of f (after the d stone e, or -1) is illegal when the
+ * opponent could flip f back on their next turn, counting a stone they
+ * must or may place first under d. */
+static bool flip_back_banned(const Position *p, const Turn *t, int e, int f)
+{
+    const Board *b = p->board;
+    int fbit = b->bit_of[f], ebit = e >= 0 ? b->bit_of[e] : -1;
+    bool d_stone = b->rules.d && t->E - (e >= 0) > 0;
+    const PatternCells *pc = b->pat + f * MAX_PATTERNS;
+    for (int k = 0; k < b->npat[f]; k++) {
+        int missing = 0, gap = -1;
+        for (int j = 0; j < pc[k].n && missing < 2; j++) {
+            int c = pc[k].bit[j];
+            bool opp = (bb_test(p->stones[t->opp], c) || bb_test(b->edge[t->opp], c)) && c != fbit;
+            if (!opp) missing++, gap = c;
+        }
+        if (missing == 0) return true;
+        if (missing == 1 && d_stone && gap != ebit && bb_test(t->empty, gap)) return true;
+    }
+    return false;
+}
+
+static bool flip_legal(const Position *p, const Turn *t, int e, int f)
+{
+    return !p->board->rules.b || !flip_back_banned(p, t, e, f);
+}
+
+/* Weak enemy stones after the mover places e (-1: none). */
+static void flips_after(const Position *p, const Turn *t, int e, uint64_t *out)
+{
+    const Board *b = p->board;
+    if (e < 0) {
+        weak_set(b, t->plane, p->stones[t->opp], out);
+        return;
+    }
+    bb_t plane;
+    memcpy(plane, t->plane, sizeof plane);
+    bb_set(plane, b->bit_of[e]);
+    weak_set(b, plane, p->stones[t->opp], out);
+}
+
+static uint64_t choose(int n, int k)
+{
+    if (k < 0 || k > n) return 0;
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+static int empty_points(const Position *p, const Turn *t, int16_t *pts)
+{
+    int n = 0;
+    BB_FOR_EACH(bit, t->empty, t->nw) pts[n++] = p->board->point_of[bit];
+    return n;
+}
+
+static Move mk(uint8_t kind, int n, int a, int b, int c)
+{
+    Move m = { { (int16_t)a, (int16_t)b, (int16_t)c }, (uint8_t)n, kind };
+    return m;
+}
+
+size_t pos_gen_moves(const Position *p, MoveList *ml)
+{
+    ml->n = 0;
+    if (pos_over(p)) return 0;
+    const Board *b = p->board;
+    Turn t;
+    turn_init(p, &t);
+    int16_t pts[MAX_POINTS];
+    int E = empty_points(p, &t, pts);
+    if (t.sizes & 2)
+        for (int i = 0; i < E; i++) movelist_push(ml, mk(MOVE_PLACE, 1, pts[i], -1, -1));
+    if (t.sizes & 4)
+        for (int i = 0; i < E; i++)
+            for (int j = i + 1; j < E; j++) movelist_push(ml, mk(MOVE_PLACE, 2, pts[i], pts[j], -1));
+    if (t.sizes & 8)
+        for (int i = 0; i < E; i++)
+            for (int j = i + 1; j < E; j++)
+                for (int k = j + 1; k < E; k++) movelist_push(ml, mk(MOVE_PLACE, 3, pts[i], pts[j], pts[k]));
+    bb_t w;
+    if (t.owe != 1) {
+        flips_after(p, &t, -1, w);
+        BB_FOR_EACH(bit, w, t.nw) {
+            int f = b->point_of[bit];
+            if (flip_legal(p, &t, -1, f)) movelist_push(ml, mk(MOVE_FLIP, 1, f, -1, -1));
+        }
+    }
+    if (t.owe)
+        for (int i = 0; i < E; i++) {
+            size_t before = ml->n;
+            flips_after(p, &t, pts[i], w);
+            BB_FOR_EACH(bit, w, t.nw) {
+                int f = b->point_of[bit];
+                if (flip_legal(p, &t, pts[i], f)) movelist_push(ml, mk(MOVE_FLIP, 2, pts[i], f, -1));
+            }
+            /* Nothing regular after the d stone: the move is that stone
+             * alone (under d=extra it reads as the plain placement). */
+            if (t.owe == 1 && E == 1 && ml->n == before) movelist_push(ml, mk(MOVE_PLACE, 1, pts[i], -1, -1));
+        }
+    if (t.swap) movelist_push(ml, mk(MOVE_SWAP, 0, -1, -1, -1));
+    if (!ml->n) movelist_push(ml, mk(MOVE_PASS, 0, -1, -1, -1));
+    return ml->n;
+}
+
+/* Legal flips: without a d stone (e = -1) or after it. */
+static uint64_t count_flips(const Position *p, const Turn *t, int e)
+{
+    bb_t w;
+    flips_after(p, t, e, w);
+    if (!p->board->rules.b) return (uint64_t)bb_popcount(w, t->nw);
+    uint64_t n = 0;
+    BB_FOR_EACH(bit, w, t->nw) n += flip_legal(p, t, e, p->board->point_of[bit]);
+    return n;
+}
+
+uint64_t pos_count_moves(const Position *p)
+{
+    if (pos_over(p)) return 0;
+    Turn t;
+    turn_init(p, &t);
+    uint64_t n = 0;
+    for (int s = 1; s <= 3; s++)
+        if (t.sizes >> s & 1) n += choose(t.E, s);
+    if (t.owe != 1) n += count_flips(p, &t, -1);
+    if (t.owe)
+        BB_FOR_EACH(bit, t.empty, t.nw) {
+            uint64_t f = count_flips(p, &t, p->board->point_of[bit]);
+            n += f;
+            if (t.owe == 1 && t.E == 1 && !f) n++;
+        }
+    n += t.swap;
+    return n ? n : 1;
+}
+
+static _Thread_local char why[128];
+
+const char *pos_check_move(const Position *p, const Move *m)
+{
+    if (pos_over(p)) return "the game is over";
+    const Board *b = p->board;
+    Turn t;
+    turn_init(p, &t);
+    if (m->kind == MOVE_SWAP) return t.swap ? NULL : "swap is legal only on White's first turn under the pie rule";
+    if (m->kind == MOVE_PASS) {
+        MoveList ml;
+        movelist_init(&ml);
+        pos_gen_moves(p, &ml);
+        bool forced = ml.m[0].kind == MOVE_PASS;
+        movelist_free(&ml);
+        return forced ? NULL : "pass is legal only when no other move is";
+    }
+    if (m->kind != MOVE_PLACE && m->kind != MOVE_FLIP) return "not a move";
+    if (m->n < 1 || m->n > 3) return "a move names one to three points";
+    for (int i = 0; i < m->n; i++) {
+        if (m->pt[i] < 0 || m->pt[i] >= b->npoints) return "point off the board";
+        for (int j = 0; j < i; j++)
+            if (m->pt[i] == m->pt[j]) return "a point is named twice";
+    }
+    int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
+    for (int i = 0; i < np; i++)
+        if (!bb_test(t.empty, b->bit_of[m->pt[i]])) return "a placement must go on an empty point";
+    if (m->kind == MOVE_PLACE) {
+        if (t.sizes >> m->n & 1) return NULL;
+        if (m->n == 1 && t.owe == 1 && t.E == 1 && !count_flips(p, &t, m->pt[0])) return NULL;
+        if (t.owe == 1) return m->n == 1 ? "a stone is owed first (mutator d): place it and then move" : "wrong number of stones for this turn";
+        if (b->rules.c && !(t.sizes & 2)) return "this turn places two stones (mutator c)";
+        return "one placement per turn";
+    }
+    int f = m->pt[m->n - 1];
+    if (!bb_test(p->stones[t.opp], b->bit_of[f])) return "only an enemy stone can be flipped";
+    int e = np ? m->pt[0] : -1;
+    if (np > 1) return "a flip is the whole regular move";
+    if (np == 0 && t.owe == 1) return "a stone is owed first (mutator d): place it, then flip";
+    if (np == 1 && !t.owe) return "a flip is the whole move: no placement with it";
+    bb_t w;
+    flips_after(p, &t, e, w);
+    if (!bb_test(w, b->bit_of[f])) return "that stone is not weak";
+    if (!flip_legal(p, &t, e, f)) {
+        snprintf(why, sizeof why, "the opponent could flip that stone straight back (mutator b)");
+        return why;
+    }
+    return NULL;
+}
+
+/* Sample s distinct empty points uniformly, in canonical order. */
+static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng)
+{
+    int16_t pt[3];
+    for (int i = 0; i < s; i++) {
+        int q;
+        bool dup;
+        do {
+            q = b->point_of[bb_select(t->empty, t->nw, (int)rng_below(rng, (uint64_t)t->E))];
+            dup = false;
+            for (int j = 0; j < i; j++) dup |= pt[j] == q;
+        } while (dup);
+        pt[i] = (int16_t)q;
+    }
+    for (int i = 1; i < s; i++)
+        for (int j = i; j > 0 && pt[j - 1] > pt[j]; j--) {
+            int16_t tmp = pt[j];
+            pt[j] = pt[j - 1];
+            pt[j - 1] = tmp;
+        }
+    return mk(MOVE_PLACE, s, pt[0], s > 1 ? pt[1] : -1, s > 2 ? pt[2] : -1);
+}
+
+Move pos_random_move(const Position *p, uint64_t *rng)
+{
+    const Board *b = p->board;
+    Turn t;
+    turn_init(p, &t);
+    uint64_t place[4] = { 0 }, nplace = 0;
+    for (int s = 1; s <= 3; s++)
+        if (t.sizes >> s & 1) nplace += place[s] = choose(t.E, s);
+    if (!t.owe) {
+        /* The common case: no stone owed. Flips are the weak enemy stones. */
+        bb_t w;
+        flips_after(p, &t, -1, w);
+        int nf = bb_popcount(w, t.nw);
+        uint64_t total = nplace + (uint64_t)nf + t.swap;
+        if (!total) return mk(MOVE_PASS, 0, -1, -1, -1);
+        for (;;) {
+            uint64_t r = rng_below(rng, total);
+            if (r < nplace) {
+                int s = 1;
+                while (r >= place[s]) r -= place[s++];
+                return random_placement(&t, b, s, rng);
+            }
+            r -= nplace;
+            if (r == (uint64_t)nf) return mk(MOVE_SWAP, 0, -1, -1, -1);
+            int f = b->point_of[bb_select(w, t.nw, (int)r)];
+            if (flip_legal(p, &t, -1, f)) return mk(MOVE_FLIP, 1, f, -1, -1);
+            /* A banned flip (mutator b): draw again; uniform over the rest. */
+            bb_clear(w, b->bit_of[f]);
+            nf--;
+            total--;
+            if (!total) return mk(MOVE_PASS, 0, -1, -1, -1);
+        }
+    }
+    /* A stone is owed: rare enough to list the moves. */
+    MoveList ml;
+    movelist_init(&ml);
+    size_t n = pos_gen_moves(p, &ml);
+    Move m = ml.m[rng_below(rng, n)];
+    movelist_free(&ml);
+    return m;
+}

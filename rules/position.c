@@ -1,0 +1,154 @@
+/* position.c - start position, playing moves, hashing, queries. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+void movelist_init(MoveList *ml) { memset(ml, 0, sizeof *ml); }
+void movelist_free(MoveList *ml)
+{
+    free(ml->m);
+    memset(ml, 0, sizeof *ml);
+}
+void movelist_push(MoveList *ml, Move m)
+{
+    if (ml->n == ml->cap) {
+        size_t cap = ml->cap ? ml->cap * 2 : 256;
+        Move *nm = realloc(ml->m, cap * sizeof *nm);
+        if (!nm) abort(); /* out of memory: nothing sensible to continue with */
+        ml->m = nm;
+        ml->cap = cap;
+    }
+    ml->m[ml->n++] = m;
+}
+
+static uint64_t stones_key(const Position *p)
+{
+    const Board *b = p->board;
+    uint64_t k = 0;
+    for (int c = 0; c < 2; c++)
+        BB_FOR_EACH(bit, p->stones[c], b->words) k ^= b->zob[c][b->point_of[bit]];
+    return k;
+}
+
+/* Under b the player to move wins at the start of the turn; otherwise the
+ * mover at the end of it. */
+static void settle_result(Position *p, int mover)
+{
+    if (p->passes >= 2) {
+        p->result = RESULT_DRAW;
+        return;
+    }
+    int c = p->board->rules.b ? p->to_move : mover;
+    if (c < 0) return;
+    if (has_chain(p->board, p->stones[c], c, NULL)) p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
+}
+
+void pos_init(Position *p, const Board *b)
+{
+    memset(p, 0, sizeof *p);
+    p->board = b;
+    memcpy(p->stones, b->start, sizeof p->stones);
+    p->key = stones_key(p);
+    p->flipped = -1;
+    p->to_move = BLACK;
+    p->last.kind = MOVE_NONE;
+    if (b->rules.b) settle_result(p, -1);
+}
+
+Color pos_color_at(const Position *p, int point)
+{
+    int bit = p->board->bit_of[point];
+    return bb_test(p->stones[BLACK], bit) ? BLACK : bb_test(p->stones[WHITE], bit) ? WHITE : EMPTY;
+}
+
+/* The pie: the colour-exchanging symmetry sigma, (x, y) -> (y, x). */
+static int sigma(const Board *b, int point)
+{
+    int n = b->size;
+    return (point % n) * n + point / n;
+}
+
+static void swap_sides(Position *p)
+{
+    const Board *b = p->board;
+    bb_t s[2];
+    memset(s, 0, sizeof s);
+    for (int c = 0; c < 2; c++)
+        BB_FOR_EACH(bit, p->stones[c], b->words) bb_set(s[!c], b->bit_of[sigma(b, b->point_of[bit])]);
+    memcpy(p->stones, s, sizeof s);
+    if (p->flipped >= 0) p->flipped = (int16_t)sigma(b, p->flipped);
+    p->key = stones_key(p);
+}
+
+void pos_play(Position *p, const Move *m)
+{
+    const Board *b = p->board;
+    int mover = p->to_move, opp = !mover;
+    switch (m->kind) {
+    case MOVE_PASS:
+        p->passes++;
+        p->flipped = -1;
+        p->owe = 0;
+        break;
+    case MOVE_SWAP:
+        swap_sides(p);
+        p->passes = 0;
+        break;
+    default: {
+        int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
+        for (int i = 0; i < np; i++) {
+            bb_set(p->stones[mover], b->bit_of[m->pt[i]]);
+            p->key ^= b->zob[mover][m->pt[i]];
+        }
+        p->flipped = -1;
+        p->owe = 0;
+        if (m->kind == MOVE_FLIP) {
+            int f = m->pt[m->n - 1], bit = b->bit_of[f];
+            bb_clear(p->stones[opp], bit);
+            bb_set(p->stones[mover], bit);
+            p->key ^= b->zob[opp][f] ^ b->zob[mover][f];
+            p->flipped = (int16_t)f;
+            if (b->rules.d) {
+                bb_t e;
+                empty_set(p, e);
+                p->owe = !bb_empty(e, b->words);
+            }
+        }
+        p->passes = 0;
+    }
+    }
+    p->ply++;
+    p->to_move = (uint8_t)opp;
+    p->last = *m;
+    settle_result(p, m->kind == MOVE_PASS ? -1 : mover);
+}
+
+uint64_t pos_hash(const Position *p)
+{
+    const Board *b = p->board;
+    uint64_t k = p->key;
+    if (p->to_move == WHITE) k ^= b->zob_side;
+    if (p->owe) k ^= b->zob_owe;
+    if (p->passes) k ^= b->zob_pass;
+    if (p->ply < 2) k ^= b->zob_ply[p->ply];
+    if (p->flipped >= 0 && b->rules.b) k ^= b->zob_flip[p->flipped];
+    return k;
+}
+
+void pos_weak_stones(const Position *p, Color c, uint64_t *out)
+{
+    int other = !c;
+    bb_t plane;
+    if (p->to_move == other) mover_plane(p, other, plane);
+    else
+        for (int i = 0; i < BB_MAXW; i++) plane[i] = p->stones[other][i] | p->board->edge[other][i];
+    weak_set(p->board, plane, p->stones[c], out);
+    for (int i = p->board->words; i < BB_MAXW; i++) out[i] = 0;
+}
+
+bool pos_winning_chain(const Position *p, Color c, uint64_t *out)
+{
+    bb_zero(out);
+    return has_chain(p->board, p->stones[c], c, out);
+}

@@ -1,0 +1,73 @@
+/* win.c - winning chains by flood fill.
+ *
+ * The fill grows from one goal line through the colour's stones. Square
+ * boards grow by shifts (frame columns hold no real stones, so +-1 cannot
+ * wrap between rows); a few steps run before each convergence test, since
+ * the test costs as much as a step. */
+#include "core.h"
+
+static void grow_square(const Board *b, uint64_t *f, const uint64_t *own)
+{
+    int nw = b->words, S = b->stride;
+    uint64_t prev = 0; /* the previous word before this step */
+    for (int i = 0; i < nw; i++) {
+        uint64_t cur = f[i], next = i + 1 < nw ? f[i + 1] : 0;
+        uint64_t g = cur | cur << 1 | cur >> 1 | prev >> 63 | next << 63 | cur << S | prev >> (64 - S) |
+                     cur >> S | next << (64 - S);
+        prev = cur;
+        f[i] = g & own[i];
+    }
+}
+
+static void grow_graph(const Board *b, uint64_t *f, const uint64_t *own)
+{
+    bb_t g;
+    memcpy(g, f, sizeof g);
+    BB_FOR_EACH(bit, f, b->words) {
+        int p = b->point_of[bit];
+        for (int k = 0; k < b->nnbr[p]; k++) bb_set(g, b->bit_of[b->nbr[p][k]]);
+    }
+    for (int i = 0; i < b->words; i++) f[i] = g[i] & own[i];
+}
+
+/* All stones of `own` connected to `seed`. */
+static void fill(const Board *b, uint64_t *f, const uint64_t *own, const uint64_t *stop)
+{
+    int nw = b->words;
+    for (;;) {
+        uint64_t before = 0, after = 0, hit = 0;
+        for (int i = 0; i < nw; i++) before += __builtin_popcountll(f[i]);
+        for (int s = 0; s < 4; s++) {
+            if (b->size) grow_square(b, f, own);
+            else grow_graph(b, f, own);
+        }
+        for (int i = 0; i < nw; i++) {
+            after += __builtin_popcountll(f[i]);
+            if (stop) hit |= f[i] & stop[i];
+        }
+        if (hit || after == before) return;
+    }
+}
+
+bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain)
+{
+    int nw = b->words;
+    uint64_t a = 0, z = 0;
+    for (int i = 0; i < nw; i++) {
+        a |= own[i] & b->goal[c][0][i];
+        z |= own[i] & b->goal[c][1][i];
+    }
+    if (!a || !z) return false;
+    bb_t f;
+    for (int i = 0; i < nw; i++) f[i] = own[i] & b->goal[c][0][i];
+    fill(b, f, own, chain ? NULL : b->goal[c][1]);
+    uint64_t hit = 0;
+    for (int i = 0; i < nw; i++) hit |= f[i] & b->goal[c][1][i];
+    if (!hit || !chain) return hit != 0;
+    bb_t g;
+    for (int i = 0; i < nw; i++) g[i] = own[i] & b->goal[c][1][i];
+    fill(b, g, own, NULL);
+    bb_zero(chain);
+    for (int i = 0; i < nw; i++) chain[i] = f[i] & g[i];
+    return true;
+}
