@@ -32,16 +32,19 @@ static uint64_t stones_key(const Position *p)
 }
 
 /* Under b the player to move wins at the start of the turn; otherwise the
- * mover at the end of it. */
-static void settle_result(Position *p, int mover)
+ * mover at the end of it, and then only through a stone it just played
+ * (seed), since it had no chain before. */
+static void settle_result(Position *p, int mover, const uint64_t *seed)
 {
     if (p->passes >= 2) {
         p->result = RESULT_DRAW;
         return;
     }
-    int c = p->board->rules.b ? p->to_move : mover;
+    const Board *b = p->board;
+    int c = b->rules.b ? p->to_move : mover;
     if (c < 0) return;
-    if (has_chain(p->board, p->stones[c], c, NULL)) p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    bool win = seed && !b->rules.b ? chain_through(b, p->stones[c], c, seed) : has_chain(b, p->stones[c], c, NULL);
+    if (win) p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
 }
 
 void pos_init(Position *p, const Board *b)
@@ -53,7 +56,7 @@ void pos_init(Position *p, const Board *b)
     p->flipped = -1;
     p->to_move = BLACK;
     p->last.kind = MOVE_NONE;
-    if (b->rules.b) settle_result(p, -1);
+    if (b->rules.b) settle_result(p, -1, NULL);
 }
 
 Color pos_color_at(const Position *p, int point)
@@ -85,6 +88,8 @@ void pos_play(Position *p, const Move *m)
 {
     const Board *b = p->board;
     int mover = p->to_move, opp = !mover;
+    bb_t seed;
+    bool seeded = false;
     switch (m->kind) {
     case MOVE_PASS:
         p->passes++;
@@ -97,6 +102,9 @@ void pos_play(Position *p, const Move *m)
         break;
     default: {
         int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
+        memset(seed, 0, sizeof(uint64_t) * (size_t)b->words);
+        seeded = true;
+        for (int i = 0; i < m->n; i++) bb_set(seed, b->bit_of[m->pt[i]]);
         for (int i = 0; i < np; i++) {
             bb_set(p->stones[mover], b->bit_of[m->pt[i]]);
             p->key ^= b->zob[mover][m->pt[i]];
@@ -121,7 +129,7 @@ void pos_play(Position *p, const Move *m)
     p->ply++;
     p->to_move = (uint8_t)opp;
     p->last = *m;
-    settle_result(p, m->kind == MOVE_PASS ? -1 : mover);
+    settle_result(p, m->kind == MOVE_PASS ? -1 : mover, seeded ? seed : NULL);
 }
 
 uint64_t pos_hash(const Position *p)

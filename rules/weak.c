@@ -6,15 +6,10 @@
  * so the work scales with the board's words, not the largest board's. */
 #include "core.h"
 
-void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
+/* Table-driven reference (tests compare it with weak_square). */
+void weak_set_generic(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
 {
     int nw = b->words;
-    if (!b->size) { /* no shift structure: test each centre */
-        for (int i = 0; i < nw; i++) out[i] = 0;
-        BB_FOR_EACH(bit, centres, nw)
-            if (point_weak(b, plane, b->point_of[bit])) bb_set(out, bit);
-        return;
-    }
     uint64_t P[BB_MAXW + 2];
     P[0] = 0;
     for (int i = 0; i < nw; i++) P[i + 1] = plane[i];
@@ -40,6 +35,59 @@ void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, ui
         }
         out[i] = c & acc;
     }
+}
+
+/* The same set, with the patterns of rules.md written out and factored:
+ * P2' in its 4 orientations (A1..A4) is shared by P1 (which adds the
+ * orthogonal pairs) and P2 (which adds one cell at a knight's offset). */
+static void weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
+{
+    const int nw = b->words, S = b->stride;
+    const bool mut_a = b->rules.a;
+    uint64_t P[BB_MAXW + 2];
+    P[0] = 0;
+    for (int i = 0; i < nw; i++) P[i + 1] = plane[i];
+    P[nw + 1] = 0;
+    for (int i = 0; i < nw; i++) {
+        const uint64_t c = centres[i];
+        if (!c) {
+            out[i] = 0;
+            continue;
+        }
+        const uint64_t lo = P[i], mid = P[i + 1], hi = P[i + 2];
+/* bit p of the result reads bit p+d (UP) or p-d (DN) of the plane */
+#define UP(d) ((mid >> (d)) | (hi << (64 - (d))))
+#define DN(d) ((mid << (d)) | (lo >> (64 - (d))))
+        const uint64_t U = UP(S), D = DN(S), L = DN(1), R = UP(1);
+        const uint64_t UL = UP(S - 1), UR = UP(S + 1), DL = DN(S + 1), DR = DN(S - 1);
+        const uint64_t a1 = DL & L & U & UR, a2 = DL & D & R & UR, a3 = L & UL & D & DR, a4 = UL & U & DR & R;
+        const uint64_t ud = U & D, lr = L & R;
+        uint64_t w;
+        if (mut_a) {
+            w = (ud & (L | R)) | (lr & (U | D)) | a1 | a2 | a3 | a4;
+        } else {
+            const uint64_t nf = b->not_first_col[i], nl = b->not_last_col[i];
+            const uint64_t p1 = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));
+            const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
+            const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
+            const uint64_t p2 = (a1 & (k21 | km1m2)) | (a2 & (km2m1 | k12)) | (a3 & (km12 | k2m1)) | (a4 & (km21 | k1m2));
+            w = p1 | p2;
+        }
+#undef UP
+#undef DN
+        out[i] = c & w;
+    }
+}
+
+void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
+{
+    if (b->size) {
+        weak_square(b, plane, centres, out);
+        return;
+    }
+    for (int i = 0; i < b->words; i++) out[i] = 0;
+    BB_FOR_EACH(bit, centres, b->words)
+        if (point_weak(b, plane, b->point_of[bit])) bb_set(out, bit);
 }
 
 bool point_weak(const Board *b, const uint64_t *plane, int point)

@@ -49,6 +49,48 @@ static void fill(const Board *b, uint64_t *f, const uint64_t *own, const uint64_
     }
 }
 
+/* The component of `own` holding `seed`, grown until it touches both goal
+ * lines (true) or stops growing (false). */
+static bool component_wins(const Board *b, const uint64_t *own, int c, uint64_t *f)
+{
+    int nw = b->words;
+    for (;;) {
+        uint64_t before = 0, after = 0, ha = 0, hz = 0;
+        for (int i = 0; i < nw; i++) before += __builtin_popcountll(f[i]);
+        for (int s = 0; s < 3; s++) {
+            if (b->size) grow_square(b, f, own);
+            else grow_graph(b, f, own);
+        }
+        for (int i = 0; i < nw; i++) {
+            after += __builtin_popcountll(f[i]);
+            ha |= f[i] & b->goal[c][0][i];
+            hz |= f[i] & b->goal[c][1][i];
+        }
+        if (ha && hz) return true;
+        if (after == before) return false;
+    }
+}
+
+bool chain_through(const Board *b, const uint64_t *own, int c, const uint64_t *seed)
+{
+    int nw = b->words;
+    uint64_t a = 0, z = 0;
+    for (int i = 0; i < nw; i++) {
+        a |= own[i] & b->goal[c][0][i];
+        z |= own[i] & b->goal[c][1][i];
+    }
+    if (!a || !z) return false;
+    bb_t done = { 0 };
+    BB_FOR_EACH(bit, seed, nw) {
+        if (bb_test(done, bit)) continue;
+        bb_t f = { 0 };
+        bb_set(f, bit);
+        if (component_wins(b, own, c, f)) return true;
+        for (int i = 0; i < nw; i++) done[i] |= f[i];
+    }
+    return false;
+}
+
 bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain)
 {
     int nw = b->words;
