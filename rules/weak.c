@@ -40,9 +40,10 @@ void weak_set_generic(const Board *b, const uint64_t *plane, const uint64_t *cen
 /* The same set, with the patterns of rules.md written out and factored:
  * P2' in its 4 orientations (A1..A4) is shared by P1 (which adds the
  * orthogonal pairs) and P2 (which adds one cell at a knight's offset). */
-static void weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
+static inline __attribute__((always_inline)) void
+weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out, const int nw)
 {
-    const int nw = b->words, S = b->stride;
+    const int S = b->stride;
     const bool mut_a = b->rules.a;
     uint64_t P[BB_MAXW + 2];
     P[0] = 0;
@@ -81,9 +82,14 @@ static void weak_square(const Board *b, const uint64_t *plane, const uint64_t *c
 
 void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
 {
-    if (b->size) {
-        weak_square(b, plane, centres, out);
-        return;
+    if (b->size) { /* constant word counts let the compiler unroll */
+        switch (b->words) {
+        case 1: weak_square(b, plane, centres, out, 1); return;
+        case 2: weak_square(b, plane, centres, out, 2); return;
+        case 3: weak_square(b, plane, centres, out, 3); return;
+        case 4: weak_square(b, plane, centres, out, 4); return;
+        default: weak_square(b, plane, centres, out, b->words); return;
+        }
     }
     for (int i = 0; i < b->words; i++) out[i] = 0;
     BB_FOR_EACH(bit, centres, b->words)

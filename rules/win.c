@@ -6,16 +6,31 @@
  * the test costs as much as a step. */
 #include "core.h"
 
-static void grow_square(const Board *b, uint64_t *f, const uint64_t *own)
+/* One step of growth; words are updated in place, so growth towards
+ * higher bits runs through the whole board in one step (Gauss-Seidel). */
+static inline __attribute__((always_inline)) void
+grow_square_n(const Board *b, uint64_t *f, const uint64_t *own, const int nw)
 {
-    int nw = b->words, S = b->stride;
-    uint64_t prev = 0; /* the previous word before this step */
+    const int S = b->stride;
+    uint64_t prev = 0;
     for (int i = 0; i < nw; i++) {
         uint64_t cur = f[i], next = i + 1 < nw ? f[i + 1] : 0;
         uint64_t g = cur | cur << 1 | cur >> 1 | prev >> 63 | next << 63 | cur << S | prev >> (64 - S) |
                      cur >> S | next << (64 - S);
-        prev = cur;
-        f[i] = g & own[i];
+        g &= own[i];
+        prev = g;
+        f[i] = g;
+    }
+}
+
+static void grow_square(const Board *b, uint64_t *f, const uint64_t *own)
+{
+    switch (b->words) {
+    case 1: grow_square_n(b, f, own, 1); break;
+    case 2: grow_square_n(b, f, own, 2); break;
+    case 3: grow_square_n(b, f, own, 3); break;
+    case 4: grow_square_n(b, f, own, 4); break;
+    default: grow_square_n(b, f, own, b->words); break;
     }
 }
 
@@ -80,10 +95,11 @@ bool chain_through(const Board *b, const uint64_t *own, int c, const uint64_t *s
         z |= own[i] & b->goal[c][1][i];
     }
     if (!a || !z) return false;
-    bb_t done = { 0 };
+    bb_t done, f;
+    memset(done, 0, sizeof(uint64_t) * (size_t)nw);
     BB_FOR_EACH(bit, seed, nw) {
         if (bb_test(done, bit)) continue;
-        bb_t f = { 0 };
+        memset(f, 0, sizeof(uint64_t) * (size_t)nw);
         bb_set(f, bit);
         if (component_wins(b, own, c, f)) return true;
         for (int i = 0; i < nw; i++) done[i] |= f[i];
