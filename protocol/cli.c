@@ -1,0 +1,116 @@
+/* cli.c - see cli.h. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../rules/rules.h"
+#include "args.h"
+#include "context.h"
+#include "strbuf.h"
+
+#define CLI_MAX_DEPTH 64
+
+static int usage_error(FILE *err, const char *what, const char *arg)
+{
+    fprintf(err, "morphos: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
+    fprintf(err, "usage: morphos perft|divide --size N --rules TOKENS --moves 'M1;M2' --depth D [--bulk on|off]\n");
+    return 2;
+}
+
+/* Play the ';'-separated moves from the start. 0, or -1 with a message. */
+static int play_moves(Position *p, const char *moves, FILE *err)
+{
+    if (!strcmp(moves, "-") || !*moves) return 0;
+    char *copy = strdup(moves);
+    if (!copy) return -1;
+    int n = 0, rc = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(copy, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+        while (*t == ' ') t++;
+        size_t len = strlen(t);
+        while (len && t[len - 1] == ' ') t[--len] = '\0';
+        if (!*t) continue;
+        n++;
+        Move m;
+        char why[160];
+        if (pos_over(p)) {
+            fprintf(err, "morphos: move %d (%s): the game is over\n", n, t);
+            rc = -1;
+            break;
+        }
+        if (move_parse(p, t, &m, why, sizeof why) < 0) {
+            fprintf(err, "morphos: move %d (%s): %s\n", n, t, why);
+            rc = -1;
+            break;
+        }
+        pos_play(p, &m);
+    }
+    free(copy);
+    return rc;
+}
+
+int cli_perft(int argc, char **argv, FILE *out, FILE *err)
+{
+    bool divide = !strcmp(argv[0], "divide");
+    long size = 9, depth = -1;
+    const char *rules = NULL, *moves = "";
+    bool bulk = true;
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (i + 1 >= argc) return usage_error(err, "missing value for", opt);
+        const char *v = argv[++i];
+        if (!strcmp(opt, "--size")) {
+            if (arg_int(v, MIN_SIZE, MAX_SIZE, &size) < 0) return usage_error(err, "bad --size", v);
+        } else if (!strcmp(opt, "--rules")) {
+            rules = v;
+        } else if (!strcmp(opt, "--moves")) {
+            moves = v;
+        } else if (!strcmp(opt, "--depth")) {
+            if (arg_int(v, divide ? 1 : 0, CLI_MAX_DEPTH, &depth) < 0) return usage_error(err, "bad --depth", v);
+        } else if (!strcmp(opt, "--bulk")) {
+            if (!strcmp(v, "on")) bulk = true;
+            else if (!strcmp(v, "off")) bulk = false;
+            else return usage_error(err, "--bulk takes on or off, not", v);
+        } else {
+            return usage_error(err, "unknown option", opt);
+        }
+    }
+    if (depth < 0) return usage_error(err, "--depth is required", NULL);
+    Ruleset r;
+    ruleset_default(&r);
+    if (rules) {
+        const char *why = ruleset_parse(&r, rules);
+        if (why) return usage_error(err, "bad --rules", why);
+    }
+    char msg[160];
+    Board *b = board_create((int)size, &r, msg, sizeof msg);
+    if (!b) return usage_error(err, "cannot set up the board", msg);
+    Position *p = aligned_alloc(64, (sizeof(Position) + 63) & ~(size_t)63);
+    if (!p) {
+        board_free(b);
+        fprintf(err, "morphos: out of memory\n");
+        return 1;
+    }
+    pos_init(p, b);
+    if (play_moves(p, moves, err) < 0) {
+        free(p);
+        board_free(b);
+        return 2;
+    }
+    StrBuf lines;
+    sb_init(&lines);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t n = divide ? divide_into(p, (int)depth, bulk, &lines) : perft(p, (int)depth, bulk);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    fprintf(out, "%llu\n", (unsigned long long)n);
+    fprintf(out, "time %.6f s, %.0f leaves/s\n", secs, secs > 0 ? (double)n / secs : 0.0);
+    fputs(sb_str(&lines), out);
+    sb_free(&lines);
+    free(p);
+    board_free(b);
+    return 0;
+}

@@ -1,0 +1,285 @@
+/* cmd_game.c - the commands that set up, play and inspect the game:
+ * boardsize, clear_board, komi, play, undo, final_score, rules, legal_moves,
+ * perft, divide, winner, weak_stones, winning_chain. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "context.h"
+
+static GtpStatus fail(StrBuf *out, const char *msg)
+{
+    sb_puts(out, msg);
+    return GTP_ERR;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+void sb_put_points(StrBuf *out, const Board *b, const uint64_t *bits)
+{
+    /* Bit order is not point order on every board shape: sort. */
+    int pts[MAX_POINTS];
+    int n = 0;
+    BB_FOR_EACH(bit, bits, b->words) {
+        int p = b->point_of[bit];
+        if (p >= 0 && n < MAX_POINTS) pts[n++] = p;
+    }
+    qsort(pts, (size_t)n, sizeof pts[0], cmp_int);
+    char buf[16];
+    for (int i = 0; i < n; i++) {
+        point_format(b, pts[i], buf, sizeof buf);
+        sb_printf(out, "%s%s", i ? " " : "", buf);
+    }
+}
+
+const char *result_name(int result)
+{
+    switch (result) {
+    case RESULT_BLACK: return "black";
+    case RESULT_WHITE: return "white";
+    case RESULT_DRAW: return "draw";
+    default: return "none";
+    }
+}
+
+GtpStatus cmd_boardsize(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    long n;
+    if (argc != 1) return fail(out, "usage: boardsize SIZE");
+    if (arg_int(argv[0], MIN_SIZE, MAX_SIZE, &n) < 0) return fail(out, "unacceptable size");
+    char err[160];
+    Ruleset r = g->game.board->rules;
+    if (game_reset(&g->game, (int)n, &r, err, sizeof err) < 0) return fail(out, err);
+    gtp_new_game(g);
+    return GTP_OK;
+}
+
+GtpStatus cmd_clear_board(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv, (void)out;
+    game_clear(&g->game);
+    gtp_new_game(g);
+    return GTP_OK;
+}
+
+GtpStatus cmd_komi(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g;
+    double k;
+    if (argc != 1) return fail(out, "usage: komi FLOAT");
+    if (arg_num(argv[0], -1e9, 1e9, &k) < 0) return fail(out, "komi not a float");
+    return GTP_OK; /* Morphos has no score: accepted and ignored */
+}
+
+/* GoGui cannot send `swap`. As in Hex GUIs, White "playing on Black's
+ * stone" asks for the pie: it means swap when swap is legal and the point
+ * is not also a legal flip (a flip always wins the reading). */
+static bool gogui_swap(const Position *p, const char *text, Move *m)
+{
+    int pt;
+    if (p->to_move != WHITE || point_parse(p->board, text, &pt) < 0) return false;
+    if (pos_color_at(p, pt) != BLACK) return false;
+    Move s = { .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
+    if (pos_check_move(p, &s) != NULL) return false;
+    *m = s;
+    return true;
+}
+
+/* Check that colour c may move now; a message in out if not. A repeat of
+ * the move just played (GoGui sends some twice) gets a message that says
+ * so. */
+static bool may_move(Gtp *g, Color c, const char *text, StrBuf *out)
+{
+    const Game *gm = &g->game;
+    const Position *p = game_pos(gm);
+    if (pos_over(p)) {
+        if (p->result == RESULT_DRAW) sb_puts(out, "game is over: both players passed");
+        else sb_printf(out, "game is over: %s won", result_name(p->result));
+        return false;
+    }
+    if (c == (Color)p->to_move) return true;
+    if (text && gm->n > 0 && (Color)gm->pos[gm->n - 1].to_move == c) {
+        Move prev;
+        char err[8];
+        if (move_parse(&gm->pos[gm->n - 1], text, &prev, err, sizeof err) == 0 &&
+            move_equal(&prev, &gm->moves[gm->n - 1])) {
+            char buf[32];
+            move_format(gm->board, &prev, buf, sizeof buf);
+            sb_printf(out, "%s was just played by %s; %s to move", buf, color_name(c),
+                      color_name((Color)p->to_move));
+            return false;
+        }
+    }
+    sb_printf(out, "not %s's turn: %s to move", color_name(c), color_name((Color)p->to_move));
+    return false;
+}
+
+GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    Color c;
+    if (argc != 2) return fail(out, "usage: play COLOR MOVE");
+    if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");
+    if (!may_move(g, c, argv[1], out)) return GTP_ERR;
+    const Position *p = game_pos(&g->game);
+    Move m;
+    char err[160];
+    if (move_parse(p, argv[1], &m, err, sizeof err) < 0 && !gogui_swap(p, argv[1], &m)) {
+        sb_printf(out, "illegal move: %s", err);
+        return GTP_ERR;
+    }
+    if (game_play(&g->game, &m) < 0) return fail(out, "game record full");
+    return GTP_OK;
+}
+
+GtpStatus cmd_undo(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    if (game_undo(&g->game) < 0) return fail(out, "cannot undo");
+    return GTP_OK;
+}
+
+GtpStatus cmd_final_score(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    const Position *p = game_pos(&g->game);
+    switch (p->result) {
+    case RESULT_BLACK: sb_puts(out, "B+"); return GTP_OK;
+    case RESULT_WHITE: sb_puts(out, "W+"); return GTP_OK;
+    case RESULT_DRAW: sb_puts(out, "0"); return GTP_OK;
+    default: return fail(out, "game not over");
+    }
+}
+
+GtpStatus cmd_rules(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    char buf[256];
+    if (argc == 0) {
+        ruleset_format(&g->game.board->rules, buf, sizeof buf);
+        sb_puts(out, buf);
+        return GTP_OK;
+    }
+    StrBuf text;
+    sb_init(&text);
+    for (int i = 0; i < argc; i++) {
+        if (i) sb_putc(&text, ' ');
+        sb_puts(&text, argv[i]);
+    }
+    Ruleset r;
+    ruleset_default(&r);
+    const char *why = ruleset_parse(&r, sb_str(&text));
+    sb_free(&text);
+    if (why) return fail(out, why);
+    char err[160];
+    if (game_reset(&g->game, g->game.size, &r, err, sizeof err) < 0) return fail(out, err);
+    gtp_new_game(g);
+    return GTP_OK;
+}
+
+GtpStatus cmd_legal_moves(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    const Position *p = game_pos(&g->game);
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(p, &ml);
+    char buf[32];
+    for (size_t i = 0; i < ml.n; i++) {
+        move_format(p->board, &ml.m[i], buf, sizeof buf);
+        sb_printf(out, "%s%s", i ? " " : "", buf);
+    }
+    movelist_free(&ml);
+    return GTP_OK;
+}
+
+static int depth_arg(Gtp *g, int argc, char **argv, long min, long *d, StrBuf *out)
+{
+    if (argc != 1) {
+        sb_puts(out, "usage: DEPTH");
+        return -1;
+    }
+    if (arg_int(argv[0], min, g->lim.max_depth, d) < 0) {
+        sb_printf(out, "depth must be %ld..%d", min, g->lim.max_depth);
+        return -1;
+    }
+    return 0;
+}
+
+GtpStatus cmd_perft(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    long d;
+    if (depth_arg(g, argc, argv, 0, &d, out) < 0) return GTP_ERR;
+    sb_printf(out, "%llu", (unsigned long long)perft(game_pos(&g->game), (int)d, true));
+    return GTP_OK;
+}
+
+uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out)
+{
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(p, &ml);
+    uint64_t total = 0;
+    char buf[32];
+    for (size_t i = 0; i < ml.n; i++) {
+        Position q = *p;
+        pos_play(&q, &ml.m[i]);
+        uint64_t n = perft(&q, depth - 1, bulk);
+        total += n;
+        move_format(p->board, &ml.m[i], buf, sizeof buf);
+        sb_printf(out, "%s %llu\n", buf, (unsigned long long)n);
+    }
+    movelist_free(&ml);
+    return total;
+}
+
+GtpStatus cmd_divide(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    long d;
+    if (depth_arg(g, argc, argv, 1, &d, out) < 0) return GTP_ERR;
+    uint64_t total = divide_into(game_pos(&g->game), (int)d, true, out);
+    sb_printf(out, "total %llu", (unsigned long long)total);
+    return GTP_OK;
+}
+
+GtpStatus cmd_winner(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    sb_puts(out, result_name(game_pos(&g->game)->result));
+    return GTP_OK;
+}
+
+GtpStatus cmd_weak_stones(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    Color c;
+    if (argc != 1) return fail(out, "usage: weak_stones COLOR");
+    if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");
+    bb_t bits;
+    bb_zero(bits);
+    pos_weak_stones(game_pos(&g->game), c, bits);
+    sb_put_points(out, g->game.board, bits);
+    return GTP_OK;
+}
+
+GtpStatus cmd_winning_chain(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    const Position *p = game_pos(&g->game);
+    bb_t bits, one;
+    bb_zero(bits);
+    if (argc > 1) return fail(out, "usage: winning_chain [COLOR]");
+    if (argc == 1) {
+        Color c;
+        if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");
+        pos_winning_chain(p, c, bits);
+    } else {
+        for (int c = BLACK; c <= WHITE; c++) {
+            bb_zero(one);
+            if (pos_winning_chain(p, (Color)c, one))
+                for (int w = 0; w < BB_MAXW; w++) bits[w] |= one[w];
+        }
+    }
+    sb_put_points(out, g->game.board, bits);
+    return GTP_OK;
+}

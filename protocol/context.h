@@ -1,0 +1,98 @@
+/* context.h - the inside of the protocol context, shared by the files that
+ * implement commands (not for use outside protocol/).
+ *
+ * A command handler gets the context and the arguments after the command
+ * name, writes its answer text (or error message) to out, and returns
+ * GTP_OK or GTP_ERR; GTP_DONE means it wrote the whole answer to the
+ * stream itself (analyze). Handlers check everything before changing state,
+ * so an error leaves the context as it was. */
+#ifndef MORPHOS_CONTEXT_H
+#define MORPHOS_CONTEXT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../engine/engine.h"
+#include "../rules/rules.h"
+#include "game.h"
+#include "gtp.h"
+#include "reader.h"
+#include "strbuf.h"
+
+typedef enum { GTP_OK = 0, GTP_ERR = 1, GTP_DONE = 2 } GtpStatus;
+
+struct Gtp {
+    Game game;
+    Engine *engine;
+    GtpLimits lim;
+    Reader *reader;      /* input while gtp_run runs, else NULL */
+    FILE *stream;        /* output while gtp_run runs, else NULL */
+    const char *id;      /* the current command's id text ("" if none) */
+    bool quit;
+};
+
+typedef GtpStatus (*GtpFn)(Gtp *g, int argc, char **argv, StrBuf *out);
+
+typedef struct GtpCommand {
+    const char *name;
+    GtpFn fn;
+} GtpCommand;
+
+/* The command table (gtp.c), NULL-terminated. */
+extern const GtpCommand gtp_commands[];
+
+/* Handlers, grouped by file. */
+/* cmd_game.c */
+GtpStatus cmd_boardsize(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_clear_board(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_komi(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_play(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_undo(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_final_score(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_rules(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_legal_moves(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_perft(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_divide(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_winner(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_weak_stones(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_winning_chain(Gtp *, int, char **, StrBuf *);
+/* cmd_engine.c */
+GtpStatus cmd_genmove(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_reg_genmove(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_time_settings(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_kgs_time_settings(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_time_left(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_set_param(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_get_param(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_solve(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_analyze(Gtp *, int, char **, StrBuf *);
+/* showboard.c */
+GtpStatus cmd_showboard(Gtp *, int, char **, StrBuf *);
+/* gogui.c */
+GtpStatus cmd_gogui_game_id(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_board_size(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_board(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_legal_moves(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_side_to_move(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_final_result(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_captured_count(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_analyze_commands(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_params(Gtp *, int, char **, StrBuf *);
+/* sgf.c */
+GtpStatus cmd_loadsgf(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_printsgf(Gtp *, int, char **, StrBuf *);
+
+/* A new game began (size, rules, clear_board, loadsgf): tell the engine. */
+void gtp_new_game(Gtp *g);
+
+/* Shared helpers (cmd_game.c). */
+void sb_put_points(StrBuf *out, const Board *b, const uint64_t *bits); /* sorted, space-separated */
+const char *result_name(int result); /* "black", "white", "draw", "none" */
+/* Append "MOVE COUNT\n" for every legal move; returns the total. */
+uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out);
+
+/* sgf.c: replace the game by the main line of SGF text (limit: moves to
+ * replay, -1 all). On error the game is kept and err says why. */
+int gtp_load_sgf_text(Gtp *g, const char *text, size_t len, long limit, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,42 @@
+/* game.h - the game record the protocol keeps: the board tables, every
+ * position from the start to now (for undo) and the moves between them (for
+ * printsgf). Positions are copies (copy-make), so undo is a pop.
+ *
+ * Every function either succeeds or leaves the game exactly as it was. */
+#ifndef MORPHOS_GAME_H
+#define MORPHOS_GAME_H
+
+#include <stddef.h>
+
+#include "../rules/rules.h"
+
+/* A game longer than this is refused rather than grown without bound. */
+#define GAME_MAX_PLIES 200000
+
+typedef struct Game {
+    Board *board;
+    int size;          /* the size asked for (kept across rule changes) */
+    Position *pos;     /* pos[0] start .. pos[n] now; 64-byte aligned */
+    Move *moves;       /* moves[i] leads from pos[i] to pos[i+1] */
+    size_t n, cap;
+} Game;
+
+/* A new game at the start position. 0, or -1 with a message. */
+int game_init(Game *g, int size, const Ruleset *r, char *err, size_t errlen);
+void game_free(Game *g);
+
+/* Replace size and rules and go back to the start. On error nothing
+ * changes. */
+int game_reset(Game *g, int size, const Ruleset *r, char *err, size_t errlen);
+/* Back to the start position with the same board. */
+void game_clear(Game *g);
+
+static inline const Position *game_pos(const Game *g) { return &g->pos[g->n]; }
+
+/* Play a move already checked legal. -1 (nothing changed) when the record
+ * is full or memory ran out. */
+int game_play(Game *g, const Move *m);
+/* Take back the last move; -1 at the start. */
+int game_undo(Game *g);
+
+#endif

@@ -1,0 +1,127 @@
+/* gogui.c - GoGui's rules extension (the engine is GoGui's rules
+ * authority: board, legal moves, side to move, result) and its analyze
+ * command list. GoGui knows single points and pass only; see cmd_play for
+ * how it asks for the pie (swap). */
+#include <string.h>
+
+#include "args.h"
+#include "context.h"
+
+static GtpStatus fail(StrBuf *out, const char *msg)
+{
+    sb_puts(out, msg);
+    return GTP_ERR;
+}
+
+GtpStatus cmd_gogui_game_id(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g, (void)argc, (void)argv;
+    sb_puts(out, "Morphos");
+    return GTP_OK;
+}
+
+GtpStatus cmd_gogui_board_size(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    if (g->game.board->size <= 0) return fail(out, "not a square board");
+    sb_printf(out, "%d", g->game.board->size);
+    return GTP_OK;
+}
+
+GtpStatus cmd_gogui_board(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    const Position *p = game_pos(&g->game);
+    int n = g->game.board->size;
+    if (n <= 0) return fail(out, "not a square board");
+    for (int y = n - 1; y >= 0; y--) {
+        for (int x = 0; x < n; x++) {
+            Color c = pos_color_at(p, y * n + x);
+            sb_printf(out, "%s%c", x ? " " : "", c == BLACK ? 'X' : c == WHITE ? 'O' : '.');
+        }
+        if (y) sb_putc(out, '\n');
+    }
+    return GTP_OK;
+}
+
+/* The single points GoGui may send: placements and flips of one point,
+ * Black's stones when swap is legal (White "plays on" one to swap), and
+ * pass when it is forced. Compound moves (mutators c, d) have no GoGui
+ * form and are left out. */
+GtpStatus cmd_gogui_legal_moves(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    const Position *p = game_pos(&g->game);
+    const Board *b = g->game.board;
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(p, &ml);
+    bb_t pts;
+    bb_zero(pts);
+    bool pass = false, swap = false;
+    for (size_t i = 0; i < ml.n; i++) {
+        const Move *m = &ml.m[i];
+        if (m->kind == MOVE_PASS) pass = true;
+        else if (m->kind == MOVE_SWAP) swap = true;
+        else if (m->n == 1) bb_set(pts, b->bit_of[m->pt[0]]);
+    }
+    movelist_free(&ml);
+    if (swap)
+        for (int w = 0; w < b->words; w++) pts[w] |= p->stones[BLACK][w];
+    sb_put_points(out, b, pts);
+    if (pass) sb_puts(out, bb_empty(pts, b->words) ? "pass" : " pass");
+    return GTP_OK;
+}
+
+GtpStatus cmd_gogui_side_to_move(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    sb_puts(out, color_name((Color)game_pos(&g->game)->to_move));
+    return GTP_OK;
+}
+
+GtpStatus cmd_gogui_final_result(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    int r = game_pos(&g->game)->result;
+    sb_puts(out, r == RESULT_NONE ? "unknown" : result_name(r));
+    return GTP_OK;
+}
+
+GtpStatus cmd_gogui_captured_count(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g, (void)argc, (void)argv;
+    sb_puts(out, "0 0");
+    return GTP_OK;
+}
+
+GtpStatus cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g, (void)argc, (void)argv;
+    sb_puts(out,
+            "plist/Weak Stones Black/weak_stones black\n"
+            "plist/Weak Stones White/weak_stones white\n"
+            "plist/Winning Chain/winning_chain\n"
+            "plist/Legal Points/gogui-rules_legal_moves\n"
+            "string/Legal Moves/legal_moves\n"
+            "string/Winner/winner\n"
+            "string/Perft 1/perft 1\n"
+            "string/Perft 2/perft 2\n"
+            "string/Perft 3/perft 3\n"
+            "string/Perft.../perft %s\n"
+            "hstring/Divide 2/divide 2\n"
+            "string/Rules/rules %o\n"
+            "string/Solve/solve\n"
+            "param/Engine Parameters/gogui-params\n"
+            "hstring/Show Board/showboard");
+    return GTP_OK;
+}
+
+/* GoGui's param type: no argument lists "NAME VALUE" lines; NAME VALUE
+ * sets one. */
+GtpStatus cmd_gogui_params(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    if (argc == 0) return cmd_get_param(g, 0, argv, out);
+    if (argc == 1) return fail(out, "usage: gogui-params [NAME VALUE]");
+    return cmd_set_param(g, argc, argv, out);
+}

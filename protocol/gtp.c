@@ -1,0 +1,309 @@
+/* gtp.c - the GTP v2 loop: reading and cleaning lines, ids, the command
+ * table, answer framing, and the administrative commands. */
+#include "gtp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "context.h"
+
+#define GTP_MAX_ARGS 64
+#define GTP_MAX_ID_DIGITS 18 /* fits in a long long; longer ids are errors */
+
+#ifndef MORPHOS_VERSION
+#define MORPHOS_VERSION "0.1"
+#endif
+
+static GtpStatus cmd_protocol_version(Gtp *, int, char **, StrBuf *);
+static GtpStatus cmd_name(Gtp *, int, char **, StrBuf *);
+static GtpStatus cmd_version(Gtp *, int, char **, StrBuf *);
+static GtpStatus cmd_known_command(Gtp *, int, char **, StrBuf *);
+static GtpStatus cmd_list_commands(Gtp *, int, char **, StrBuf *);
+static GtpStatus cmd_quit(Gtp *, int, char **, StrBuf *);
+
+const GtpCommand gtp_commands[] = {
+    {"protocol_version", cmd_protocol_version},
+    {"name", cmd_name},
+    {"version", cmd_version},
+    {"known_command", cmd_known_command},
+    {"list_commands", cmd_list_commands},
+    {"quit", cmd_quit},
+    {"boardsize", cmd_boardsize},
+    {"clear_board", cmd_clear_board},
+    {"komi", cmd_komi},
+    {"play", cmd_play},
+    {"genmove", cmd_genmove},
+    {"reg_genmove", cmd_reg_genmove},
+    {"undo", cmd_undo},
+    {"showboard", cmd_showboard},
+    {"final_score", cmd_final_score},
+    {"time_settings", cmd_time_settings},
+    {"time_left", cmd_time_left},
+    {"kgs-time_settings", cmd_kgs_time_settings},
+    {"loadsgf", cmd_loadsgf},
+    {"printsgf", cmd_printsgf},
+    {"rules", cmd_rules},
+    {"legal_moves", cmd_legal_moves},
+    {"perft", cmd_perft},
+    {"divide", cmd_divide},
+    {"winner", cmd_winner},
+    {"weak_stones", cmd_weak_stones},
+    {"winning_chain", cmd_winning_chain},
+    {"set_param", cmd_set_param},
+    {"get_param", cmd_get_param},
+    {"solve", cmd_solve},
+    {"analyze", cmd_analyze},
+    {"gogui-rules_game_id", cmd_gogui_game_id},
+    {"gogui-rules_board_size", cmd_gogui_board_size},
+    {"gogui-rules_board", cmd_gogui_board},
+    {"gogui-rules_legal_moves", cmd_gogui_legal_moves},
+    {"gogui-rules_side_to_move", cmd_gogui_side_to_move},
+    {"gogui-rules_final_result", cmd_gogui_final_result},
+    {"gogui-rules_captured_count", cmd_gogui_captured_count},
+    {"gogui-analyze_commands", cmd_gogui_analyze_commands},
+    {"gogui-params", cmd_gogui_params},
+    {NULL, NULL},
+};
+
+static const GtpCommand *find_command(const char *name)
+{
+    for (const GtpCommand *c = gtp_commands; c->name; c++)
+        if (!strcmp(c->name, name)) return c;
+    return NULL;
+}
+
+static GtpStatus cmd_protocol_version(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g, (void)argc, (void)argv;
+    sb_puts(out, "2");
+    return GTP_OK;
+}
+
+static GtpStatus cmd_name(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g, (void)argc, (void)argv;
+    sb_puts(out, "Morphos");
+    return GTP_OK;
+}
+
+static GtpStatus cmd_version(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g, (void)argc, (void)argv;
+    sb_puts(out, MORPHOS_VERSION);
+    return GTP_OK;
+}
+
+static GtpStatus cmd_known_command(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g;
+    if (argc != 1) {
+        sb_puts(out, "usage: known_command NAME");
+        return GTP_ERR;
+    }
+    sb_puts(out, find_command(argv[0]) ? "true" : "false");
+    return GTP_OK;
+}
+
+static GtpStatus cmd_list_commands(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)g, (void)argc, (void)argv;
+    for (const GtpCommand *c = gtp_commands; c->name; c++)
+        sb_printf(out, "%s%s", c == gtp_commands ? "" : "\n", c->name);
+    return GTP_OK;
+}
+
+static GtpStatus cmd_quit(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv, (void)out;
+    g->quit = true;
+    return GTP_OK;
+}
+
+void gtp_new_game(Gtp *g)
+{
+    if (g->engine) engine_new_game(g->engine, game_pos(&g->game));
+}
+
+Gtp *gtp_create(Engine *engine)
+{
+    Gtp *g = calloc(1, sizeof *g);
+    if (!g) {
+        engine_free(engine);
+        return NULL;
+    }
+    Ruleset r;
+    ruleset_default(&r);
+    char err[128];
+    if (game_init(&g->game, 9, &r, err, sizeof err) < 0) {
+        engine_free(engine);
+        free(g);
+        return NULL;
+    }
+    g->engine = engine;
+    g->lim = (GtpLimits){ .max_depth = 64, .files = true, .search = true };
+    g->id = "";
+    gtp_new_game(g);
+    return g;
+}
+
+void gtp_free(Gtp *g)
+{
+    if (!g) return;
+    game_free(&g->game);
+    if (g->engine) engine_free(g->engine);
+    free(g);
+}
+
+void gtp_set_limits(Gtp *g, const GtpLimits *lim) { g->lim = *lim; }
+
+/* GTP 2.2 preprocessing, in place: control characters other than HT and LF
+ * are removed, HT becomes a space, a '#' starts a comment. Bytes >= 0x80
+ * stay: they cannot be part of a valid command and will be reported. */
+static size_t clean_line(char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '#') break;
+        if (c == '\t') c = ' ';
+        else if (c < 32 || c == 127) continue;
+        s[n++] = (char)c;
+    }
+    s[n] = '\0';
+    return n;
+}
+
+/* Split on spaces in place. Returns the count, or -1 past max. */
+static int split(char *s, char **argv, int max)
+{
+    int argc = 0;
+    for (;;) {
+        while (*s == ' ') s++;
+        if (!*s) return argc;
+        if (argc == max) return -1;
+        argv[argc++] = s;
+        while (*s && *s != ' ') s++;
+        if (*s) *s++ = '\0';
+    }
+}
+
+static bool all_digits(const char *s)
+{
+    if (!*s) return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return false;
+    return true;
+}
+
+/* Frame an answer: "=ID text" or "?ID text" and one empty line. The text
+ * may not contain an empty line (it would end the answer early), so runs of
+ * newlines are collapsed and trailing ones dropped. */
+static void frame(StrBuf *reply, bool ok, const char *id, const char *text)
+{
+    sb_putc(reply, ok ? '=' : '?');
+    sb_puts(reply, id);
+    sb_putc(reply, ' ');
+    size_t n = strlen(text);
+    while (n && text[n - 1] == '\n') n--;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] == '\n' && i > 0 && text[i - 1] == '\n') continue;
+        sb_putc(reply, text[i]);
+    }
+    sb_puts(reply, "\n\n");
+}
+
+static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
+{
+    len = clean_line(line, len);
+    char *argv[GTP_MAX_ARGS + 2];
+    int argc = split(line, argv, GTP_MAX_ARGS + 2);
+    if (argc == 0) return !g->quit;
+
+    const char *id = "";
+    int a = 0;
+    if (argc > 0 && all_digits(argv[0])) {
+        if (strlen(argv[0]) > GTP_MAX_ID_DIGITS) {
+            frame(reply, false, "", "id too large");
+            return true;
+        }
+        id = argv[0];
+        a = 1;
+    }
+    if (toolong) {
+        frame(reply, false, id, "line too long");
+        return true;
+    }
+    if (argc < 0) {
+        frame(reply, false, "", "too many arguments");
+        return true;
+    }
+    if (a == argc) {
+        frame(reply, false, id, "missing command");
+        return true;
+    }
+    const GtpCommand *c = find_command(argv[a]);
+    if (!c) {
+        frame(reply, false, id, "unknown command");
+        return true;
+    }
+    StrBuf out;
+    sb_init(&out);
+    g->id = id;
+    GtpStatus st = c->fn(g, argc - a - 1, argv + a + 1, &out);
+    g->id = "";
+    if (st != GTP_DONE) {
+        if (out.overflow) frame(reply, false, id, "answer too long");
+        else frame(reply, st == GTP_OK, id, sb_str(&out));
+    }
+    sb_free(&out);
+    return !g->quit;
+}
+
+bool gtp_execute(Gtp *g, const char *line, size_t len, StrBuf *reply)
+{
+    bool toolong = len >= GTP_MAX_LINE;
+    if (toolong) len = GTP_MAX_LINE - 1;
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        frame(reply, false, "", "out of memory");
+        return true;
+    }
+    memcpy(copy, line, len);
+    copy[len] = '\0';
+    bool go = execute(g, copy, len, toolong, reply);
+    free(copy);
+    return go;
+}
+
+int gtp_run(Gtp *g, int in_fd, FILE *out)
+{
+    Reader *r = malloc(sizeof *r);
+    char *line = malloc(GTP_MAX_LINE);
+    if (!r || !line) {
+        free(r);
+        free(line);
+        return 1;
+    }
+    reader_init(r, in_fd);
+    g->reader = r;
+    g->stream = out;
+    StrBuf reply;
+    sb_init(&reply);
+    size_t len;
+    bool toolong;
+    bool go = true;
+    while (go && reader_line(r, line, GTP_MAX_LINE, &len, &toolong)) {
+        sb_clear(&reply);
+        go = execute(g, line, len, toolong, &reply);
+        if (reply.len) {
+            fwrite(reply.s, 1, reply.len, out);
+            fflush(out);
+        }
+    }
+    sb_free(&reply);
+    g->reader = NULL;
+    g->stream = NULL;
+    free(line);
+    free(r);
+    return 0;
+}

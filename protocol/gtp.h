@@ -1,0 +1,48 @@
+/* gtp.h - the GTP v2 engine loop of ./morphos.
+ *
+ * A Gtp is the one protocol context: the game record, the Engine behind
+ * genmove, the input reader and the output stream. gtp_run() reads commands
+ * from a file descriptor until `quit` or end of input and answers each on
+ * the output stream; gtp_execute() runs one raw input line (for tests and
+ * the fuzz target). Every input, however malformed, gets a `= ...` or
+ * `? ...` answer (or none for empty and comment lines) and leaves the state
+ * valid; a failing command changes nothing. */
+#ifndef MORPHOS_GTP_H
+#define MORPHOS_GTP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../engine/engine.h"
+#include "strbuf.h"
+
+/* Longest command line accepted; longer lines get an error answer. */
+#define GTP_MAX_LINE 65536
+
+typedef struct Gtp Gtp;
+
+/* What commands may do; the fuzz target narrows it so that no command can
+ * run long or touch files. */
+typedef struct GtpLimits {
+    int max_depth;      /* perft / divide depth */
+    bool files;         /* loadsgf / printsgf FILE */
+    bool search;        /* genmove, reg_genmove, solve, analyze */
+} GtpLimits;
+
+/* A context on a 9x9 board with the default rules, taking ownership of
+ * engine (may be NULL: the search commands then answer errors). NULL when
+ * out of memory. */
+Gtp *gtp_create(Engine *engine);
+void gtp_free(Gtp *g);
+void gtp_set_limits(Gtp *g, const GtpLimits *lim);
+
+/* Read commands from in_fd and answer on out until quit or EOF. Returns 0. */
+int gtp_run(Gtp *g, int in_fd, FILE *out);
+
+/* Run one raw line (no newline needed) and append the full answer text,
+ * ending in the empty line, to reply (nothing for empty/comment lines).
+ * Returns false once `quit` was executed. */
+bool gtp_execute(Gtp *g, const char *line, size_t len, StrBuf *reply);
+
+#endif
