@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "gtp_proc.h"
 
@@ -170,9 +171,7 @@ static int turn(Game *g)
     }
     char *mv = out + strspn(out, " ");
     mv[strcspn(mv, " \n")] = 0;
-    for (char *p = mv; *p; p++)
-        if (*p >= 'A' && *p <= 'Z') *p = (char)(*p - 'A' + 'a');
-    if (!strcmp(mv, "resign")) {
+    if (!strcasecmp(mv, "resign")) {
         end_game(g, 1 - who, "resign by %c", "AB"[who]);
         return -1;
     }
