@@ -59,6 +59,21 @@ void pos_init(Position *p, const Board *b)
     if (b->rules.b) settle_result(p, -1, NULL);
 }
 
+void pos_set_stone(Position *p, int point, Color c)
+{
+    const Board *b = p->board;
+    int bit = b->bit_of[point];
+    Color old = pos_color_at(p, point);
+    if (old != EMPTY) {
+        bb_clear(p->stones[old], bit);
+        p->key ^= b->zob[old][point];
+    }
+    if (c != EMPTY) {
+        bb_set(p->stones[c], bit);
+        p->key ^= b->zob[c][point];
+    }
+}
+
 Color pos_color_at(const Position *p, int point)
 {
     int bit = p->board->bit_of[point];

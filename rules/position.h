@@ -53,6 +53,10 @@ typedef struct Position {
 /* The start position of the board's rules. */
 void pos_init(Position *p, const Board *b);
 
+/* Set up: put a stone of colour c (or EMPTY) on a point, keeping the hash.
+ * For setup only (SGF AB/AW, tests): the result is not re-judged. */
+void pos_set_stone(Position *p, int point, Color c);
+
 static inline bool pos_over(const Position *p) { return p->result != RESULT_NONE; }
 Color pos_color_at(const Position *p, int point);
 
