@@ -18,7 +18,8 @@ typedef struct EngineConfig {
     double movetime;      /* seconds per move without a clock; 0 = none */
     long memory;          /* MiB for the search tree / tables */
     uint64_t seed;        /* 0 = seeded from the clock */
-    double explore;       /* UCT exploration constant */
+    double explore;       /* exploration constant (mcts) */
+    double uct_explore;   /* exploration constant of the plain-UCT baseline */
     double rave_equiv;    /* RAVE equivalence (visits where AMAF and UCT weigh alike) */
     double prior_visits;  /* weight of the priors, in virtual visits */
     int expand_after;     /* visits of a leaf before it is expanded */

@@ -27,6 +27,7 @@ static const Param params[] = {
     {"memory", P_LONG, F(memory), 1, 1 << 20},
     {"seed", P_U64, F(seed), 0, 0},
     {"explore", P_DOUBLE, F(explore), 0, 10},
+    {"uct_explore", P_DOUBLE, F(uct_explore), 0, 10},
     {"rave_equiv", P_DOUBLE, F(rave_equiv), 1, 1e7},
     {"prior_visits", P_DOUBLE, F(prior_visits), 0, 1e4},
     {"expand_after", P_INT, F(expand_after), 1, 1000},
@@ -46,7 +47,7 @@ static const Param params[] = {
 static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", "random"};
 
 static const char *const names[NPARAMS + 1] = {
-    "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "rave_equiv",
+    "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "uct_explore", "rave_equiv",
     "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "reuse",
     "solver", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
 
@@ -64,6 +65,7 @@ void config_default(EngineConfig *c)
     c->memory = 512;
     c->seed = 0;
     c->explore = 0.2;
+    c->uct_explore = 0.7;
     c->rave_equiv = 2000;
     c->prior_visits = 20;
     c->expand_after = 2;

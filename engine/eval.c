@@ -1,0 +1,62 @@
+/* eval.c - shortest-path distances by 0-1 BFS over the points. Weak enemy
+ * stones cost 1 because a flip takes them over in one move; that is what
+ * makes this a Morphos distance rather than a Hex one. */
+#include "eval.h"
+
+int eval_distance(const Position *p, Color c)
+{
+    const Board *b = p->board;
+    int n = b->npoints;
+    Color o = (Color)(c ^ 1);
+    bb_t weak;
+    pos_weak_stones(p, o, weak);
+    int16_t cost[MAX_POINTS], dist[MAX_POINTS];
+    int16_t dq[2 * MAX_POINTS + 2];
+    int head = MAX_POINTS + 1, tail = MAX_POINTS + 1; /* deque in [head, tail) */
+    for (int i = 0; i < n; i++) {
+        int bit = b->bit_of[i];
+        if (bb_test(p->stones[c], bit)) cost[i] = 0;
+        else if (!bb_test(p->stones[o], bit)) cost[i] = 1;
+        else cost[i] = bb_test(weak, bit) ? 1 : -1;
+        dist[i] = EVAL_FAR;
+        if (cost[i] >= 0 && bb_test(b->goal[c][0], bit)) {
+            dist[i] = cost[i];
+            if (cost[i] == 0) dq[--head] = (int16_t)i;
+            else dq[tail++] = (int16_t)i;
+        }
+    }
+    /* Each point enters at most twice (once per distance class), so the
+     * deque never outgrows 2n; pops skip stale entries. */
+    int16_t done[MAX_POINTS] = {0};
+    while (head < tail) {
+        int u = dq[head++];
+        if (done[u]) continue;
+        done[u] = 1;
+        if (bb_test(b->goal[c][1], b->bit_of[u])) return dist[u];
+        for (int k = 0; k < b->nnbr[u]; k++) {
+            int v = b->nbr[u][k];
+            if (cost[v] < 0 || done[v]) continue;
+            int d = dist[u] + cost[v];
+            if (d < dist[v]) {
+                dist[v] = (int16_t)d;
+                if (cost[v] == 0) {
+                    if (head == 0) continue; /* cannot happen: bounded above */
+                    dq[--head] = (int16_t)v;
+                } else {
+                    if (tail >= 2 * MAX_POINTS + 2) continue;
+                    dq[tail++] = (int16_t)v;
+                }
+            }
+        }
+    }
+    return EVAL_FAR;
+}
+
+int eval_position(const Position *p)
+{
+    Color me = (Color)p->to_move;
+    int dm = eval_distance(p, me), dy = eval_distance(p, (Color)(me ^ 1));
+    if (dm > 60) dm = 60;
+    if (dy > 60) dy = 60;
+    return (dy - dm) * 100 + 30;
+}

@@ -1,0 +1,20 @@
+/* eval.h - static evaluation for alpha-beta and for scoring capped
+ * playouts: each side's shortest-path distance between its two edges.
+ * Pure functions of the position; no state. */
+#ifndef MORPHOS_ENGINE_EVAL_H
+#define MORPHOS_ENGINE_EVAL_H
+
+#include "../rules/rules.h"
+
+#define EVAL_FAR 1000
+
+/* Moves colour c still needs to connect its edges: own stones cost 0,
+ * empty points 1, enemy stones that are weak now 1 (a flip), other enemy
+ * stones are walls. EVAL_FAR when no path exists. */
+int eval_distance(const Position *p, Color c);
+
+/* Score for the side to move, positive = better, in distance units * 100
+ * (the other side's distance minus ours, with a tempo bonus). */
+int eval_position(const Position *p);
+
+#endif

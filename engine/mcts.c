@@ -1,0 +1,524 @@
+/* mcts.c - the `mcts` and `uct` searchers: UCT over the step tree, with
+ * RAVE/AMAF, priors and the playout policy for mcts; uct is the same loop
+ * with every enhancement off (the baseline they are measured against).
+ * Tree parallelism: workers share the tree, visits count on the way down
+ * as a virtual loss. With one thread and a playout limit it is fully
+ * deterministic for a given seed. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "playout.h"
+#include "priors.h"
+#include "searcher.h"
+#include "solver.h"
+#include "tree.h"
+#include "util.h"
+
+#define MAXPATH 1024
+#define MAXSTEPS (2 * MAX_POINTS + 3)
+
+typedef struct Mcts {
+    Tree tree;
+    size_t tree_bytes;
+} Mcts;
+
+typedef struct Shared {
+    Mcts *m;
+    const SearchCtx *sc;
+    EngineConfig cfg;  /* effective: uct turns the enhancements off */
+    PlayoutCfg pc;
+    _Atomic long playouts;
+    _Atomic int stop;
+    long limit;
+} Shared;
+
+typedef struct Worker {
+    Shared *sh;
+    uint64_t rng;
+    MoveList ml;
+    Amaf amaf;
+    StepDesc steps[MAXSTEPS];
+    uint32_t path[MAXPATH];
+    int turn_of[MAXPATH];
+    uint8_t col_of[MAXPATH];
+} Worker;
+
+/* Mcts holds a Position, which is 64-byte aligned: calloc is not enough. */
+static void *mcts_create(void)
+{
+    size_t sz = (sizeof(Mcts) + 63) & ~(size_t)63;
+    Mcts *m = aligned_alloc(64, sz);
+    if (m) memset(m, 0, sz);
+    return m;
+}
+
+static void mcts_destroy(void *st)
+{
+    Mcts *m = st;
+    if (!m) return;
+    tree_free(&m->tree);
+    free(m);
+}
+
+static void mcts_new_game(void *st, const Position *p)
+{
+    Mcts *m = st;
+    (void)p;
+    if (m) m->tree.has_root = 0;
+}
+
+static double node_q(const Node *n)
+{
+    uint32_t v = atomic_load_explicit(&n->visits, memory_order_relaxed);
+    return v ? (double)atomic_load_explicit(&n->value, memory_order_relaxed) / VALUE_UNIT / v : 0.5;
+}
+
+static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int ns)
+{
+    Shared *sh = w->sh;
+    Tree *t = &sh->m->tree;
+    int k = tree_steps(cur, S, ns, &w->ml, w->steps);
+    if (k <= 0) return -1;
+    uint32_t at = tree_alloc(t, (size_t)k);
+    if (at == UINT32_MAX) return -1;
+    Node *ch = &t->nodes[at];
+    for (int i = 0; i < k; i++) tree_node_init(&ch[i], w->steps[i].kind, w->steps[i].pt, w->steps[i].complete);
+    if (sh->cfg.searcher != SEARCHER_UCT)
+        priors_assign(cur, S, ns, w->steps, k, ch, sh->cfg.priors ? sh->cfg.prior_visits : 0, sh->cfg.priors);
+    n->nchildren = (uint16_t)k;
+    atomic_store_explicit(&n->first, at, memory_order_relaxed);
+    atomic_store_explicit(&n->state, NODE_EXPANDED, memory_order_release);
+    return 0;
+}
+
+static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
+{
+    const EngineConfig *c = &sh->cfg;
+    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+    double logn = log((double)atomic_load_explicit(&n->visits, memory_order_relaxed) + 1.0);
+    double best = -1e300;
+    uint32_t pick = first;
+    double explore = c->searcher == SEARCHER_UCT ? c->uct_explore : c->explore;
+    for (int i = 0; i < n->nchildren; i++) {
+        const Node *ch = &nodes[first + i];
+        int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
+        if (pr > 0) return first + (uint32_t)i;
+        double v = atomic_load_explicit(&ch->visits, memory_order_relaxed);
+        double nn = v + ch->prior_n;
+        double s;
+        if (nn <= 0) {
+            s = 1e6; /* unvisited, no prior: try it first */
+        } else {
+            double q = ((double)atomic_load_explicit(&ch->value, memory_order_relaxed) / VALUE_UNIT + ch->prior_w) / nn;
+            if (c->rave) {
+                double an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
+                if (an > 0) {
+                    double aq = (double)atomic_load_explicit(&ch->amaf_value, memory_order_relaxed) / VALUE_UNIT / an;
+                    double beta = an / (an + nn + nn * an / c->rave_equiv);
+                    q = (1 - beta) * q + beta * aq;
+                }
+            }
+            s = q + explore * sqrt(logn / nn);
+        }
+        if (pr < 0) s -= 1e3;
+        if (s > best) {
+            best = s;
+            pick = first + (uint32_t)i;
+        }
+    }
+    return pick;
+}
+
+static void simulate(Worker *w)
+{
+    Shared *sh = w->sh;
+    Tree *t = &sh->m->tree;
+    Node *N = t->nodes;
+    const Board *b = t->root_pos.board;
+    Position cur = t->root_pos;
+    int16_t S[3];
+    int ns = 0, turn = 0, depth = 0;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < b->npoints; i++) w->amaf.first[c][i] = AMAF_NONE;
+    w->path[0] = 0;
+    atomic_fetch_add_explicit(&N[0].visits, 1, memory_order_relaxed);
+    uint32_t at = 0;
+    double result;
+    for (;;) {
+        if (pos_over(&cur)) break;
+        Node *n = &N[at];
+        uint8_t st = atomic_load_explicit(&n->state, memory_order_acquire);
+        if (st != NODE_EXPANDED) {
+            uint8_t leaf = NODE_LEAF;
+            if (st != NODE_LEAF || (at != 0 && atomic_load_explicit(&n->visits, memory_order_relaxed) < (uint32_t)sh->cfg.expand_after)) break;
+            if (!atomic_compare_exchange_strong(&n->state, &leaf, NODE_BUSY)) break;
+            if (expand(w, n, &cur, S, ns) != 0) {
+                atomic_store(&n->state, NODE_LEAF);
+                break;
+            }
+        }
+        if (depth + 1 >= MAXPATH) break;
+        w->col_of[depth] = cur.to_move;
+        w->turn_of[depth] = turn;
+        uint32_t ci = select_child(sh, N, n);
+        atomic_fetch_add_explicit(&N[ci].visits, 1, memory_order_relaxed);
+        w->path[++depth] = ci;
+        const Node *c = &N[ci];
+        if (!c->complete) {
+            if (ns < 3) S[ns++] = c->pt;
+        } else {
+            Move m = tree_step_move(S, ns, c->kind, c->pt);
+            amaf_record(&w->amaf, b, &m, cur.to_move, turn);
+            pos_play(&cur, &m);
+            turn++;
+            ns = 0;
+        }
+        at = ci;
+    }
+    if (pos_over(&cur)) {
+        result = playout_score(&cur);
+    } else {
+        if (ns > 0) {
+            Move m = tree_complete_random(&cur, S, ns, &w->ml, &w->rng);
+            amaf_record(&w->amaf, b, &m, cur.to_move, turn);
+            pos_play(&cur, &m);
+            turn++;
+        }
+        result = playout_run(&cur, &sh->pc, &w->rng, &w->amaf, &turn);
+    }
+    uint64_t rb = (uint64_t)llround(result * VALUE_UNIT), rw = (uint64_t)VALUE_UNIT - rb;
+    for (int i = depth; i >= 1; i--)
+        atomic_fetch_add_explicit(&N[w->path[i]].value, w->col_of[i - 1] == BLACK ? rb : rw, memory_order_relaxed);
+    if (sh->cfg.rave && sh->cfg.searcher != SEARCHER_UCT) {
+        for (int i = 0; i < depth; i++) {
+            const Node *n = &N[w->path[i]];
+            int col = w->col_of[i], t0 = w->turn_of[i];
+            uint64_t r = col == BLACK ? rb : rw;
+            uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+            const int32_t *fa = w->amaf.first[col];
+            for (int k = 0; k < n->nchildren; k++) {
+                Node *c = &N[first + k];
+                if (c->pt < 0 || fa[c->pt] < t0 || fa[c->pt] == AMAF_NONE) continue;
+                atomic_fetch_add_explicit(&c->amaf_visits, 1, memory_order_relaxed);
+                atomic_fetch_add_explicit(&c->amaf_value, r, memory_order_relaxed);
+            }
+        }
+    }
+}
+
+/* The child a final decision takes: a proven win, else most visits (ties
+ * by value), never a proven loss while something else exists. */
+static int best_child(const Node *nodes, const Node *n)
+{
+    if (atomic_load(&n->state) != NODE_EXPANDED || n->nchildren == 0) return -1;
+    uint32_t first = atomic_load(&n->first);
+    int pick = -1;
+    double bv = -1, bq = -1;
+    for (int i = 0; i < n->nchildren; i++) {
+        const Node *c = &nodes[first + i];
+        int pr = atomic_load(&c->proven);
+        if (pr > 0) return (int)(first + (uint32_t)i);
+        double v = atomic_load(&c->visits) + (pr < 0 ? -1e12 : 0);
+        double q = node_q(c);
+        if (v > bv || (v == bv && q > bq)) {
+            bv = v;
+            bq = q;
+            pick = (int)(first + (uint32_t)i);
+        }
+    }
+    return pick;
+}
+
+/* Follow best children from node `at` (a step of the turn at pos after
+ * placements S) until the move is whole. Returns the move, or MOVE_NONE. */
+static Move follow(const Tree *t, uint32_t at, int16_t *S, int *ns, uint32_t *end)
+{
+    const Node *N = t->nodes;
+    for (;;) {
+        const Node *c = &N[at];
+        if (c->complete) {
+            *end = at;
+            return tree_step_move(S, *ns, c->kind, c->pt);
+        }
+        if (*ns < 3) S[(*ns)++] = c->pt;
+        int nx = best_child(N, c);
+        if (nx < 0) {
+            *end = at;
+            return move_make(MOVE_NONE);
+        }
+        at = (uint32_t)nx;
+    }
+}
+
+/* Principal variation from `at` (a child of the root) as text. */
+static void pv_text(const Tree *t, uint32_t at, char *out, size_t len, int maxmoves)
+{
+    Position p = t->root_pos;
+    size_t off = 0;
+    out[0] = 0;
+    for (int k = 0; k < maxmoves && !pos_over(&p); k++) {
+        int16_t S[3];
+        int ns = 0;
+        uint32_t end;
+        Move m = follow(t, at, S, &ns, &end);
+        if (m.kind == MOVE_NONE) break;
+        char buf[48];
+        move_format(p.board, &m, buf, sizeof buf);
+        int w = snprintf(out + off, len - off, "%s%s", off ? " " : "", buf);
+        if (w < 0 || (size_t)w >= len - off) break;
+        off += (size_t)w;
+        pos_play(&p, &m);
+        int nx = best_child(t->nodes, &t->nodes[end]);
+        if (nx < 0 || atomic_load(&t->nodes[nx].visits) == 0) break;
+        at = (uint32_t)nx;
+    }
+}
+
+static void emit_analysis(const Shared *sh)
+{
+    const Tree *t = &sh->m->tree;
+    const Node *root = &t->nodes[0];
+    if (atomic_load(&root->state) != NODE_EXPANDED) return;
+    uint32_t first = atomic_load(&root->first);
+    int n = root->nchildren;
+    /* Up to 10 root steps by visits. */
+    int order[10], no = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t v = atomic_load(&t->nodes[first + i].visits);
+        if (v == 0) continue;
+        int j = no < 10 ? no++ : 9;
+        if (j == 9 && no == 10 && atomic_load(&t->nodes[first + order[9]].visits) >= v) continue;
+        order[j] = i;
+        for (; j > 0 && atomic_load(&t->nodes[first + order[j - 1]].visits) < atomic_load(&t->nodes[first + order[j]].visits); j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    }
+    char line[8192];
+    size_t off = 0;
+    line[0] = 0;
+    for (int k = 0; k < no; k++) {
+        uint32_t ci = first + (uint32_t)order[k];
+        const Node *c = &t->nodes[ci];
+        char pv[1024], mv[48];
+        pv_text(t, ci, pv, sizeof pv, 12);
+        const char *sp = strchr(pv, ' ');
+        size_t l = sp ? (size_t)(sp - pv) : strlen(pv);
+        if (l >= sizeof mv) l = sizeof mv - 1;
+        memcpy(mv, pv, l);
+        mv[l] = 0;
+        if (!mv[0]) continue;
+        int w = snprintf(line + off, sizeof line - off, "%sinfo move %s visits %u winrate %d order %d pv %s", off ? " " : "", mv,
+                         (unsigned)atomic_load(&c->visits), (int)lround(node_q(c) * 10000), k, pv);
+        if (w < 0 || (size_t)w >= sizeof line - off) break;
+        off += (size_t)w;
+    }
+    if (off) sh->sc->emit(line, sh->sc->ctx);
+}
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    Shared *sh = w->sh;
+    while (!atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
+        simulate(w);
+        long n = atomic_fetch_add_explicit(&sh->playouts, 1, memory_order_relaxed) + 1;
+        if (sh->limit > 0 && n >= sh->limit) atomic_store(&sh->stop, 1);
+    }
+    return NULL;
+}
+
+static void worker_init(Worker *w, Shared *sh, uint64_t seed)
+{
+    w->sh = sh;
+    w->rng = mix64(seed);
+    movelist_init(&w->ml);
+}
+
+/* Whether the most visited root step can still be overtaken. */
+static int decided(const Tree *t, long remaining)
+{
+    const Node *root = &t->nodes[0];
+    if (atomic_load(&root->state) != NODE_EXPANDED) return 0;
+    uint32_t first = atomic_load(&root->first);
+    uint32_t a = 0, b = 0;
+    for (int i = 0; i < root->nchildren; i++) {
+        uint32_t v = atomic_load(&t->nodes[first + i].visits);
+        if (atomic_load(&t->nodes[first + i].proven) > 0) return 1;
+        if (v > a) b = a, a = v;
+        else if (v > b) b = v;
+    }
+    return root->nchildren == 1 || (double)a - b > (double)remaining;
+}
+
+/* Runs the search on t's root until a limit; the main thread watches the
+ * clock and emits analysis. */
+static long run_search(Shared *sh)
+{
+    const SearchCtx *sc = sh->sc;
+    int nt = sh->cfg.threads;
+    if (sh->cfg.searcher == SEARCHER_UCT || nt < 1) nt = nt < 1 ? 1 : nt;
+    Worker *ws = calloc((size_t)nt, sizeof *ws);
+    pthread_t *th = calloc((size_t)nt, sizeof *th);
+    if (!ws || !th) {
+        free(ws);
+        free(th);
+        return 0;
+    }
+    uint64_t base = rng_next(sc->rng);
+    for (int i = 0; i < nt; i++) worker_init(&ws[i], sh, base + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
+    int started = 1;
+    for (int i = 1; i < nt; i++) {
+        if (pthread_create(&th[i], NULL, worker_main, &ws[i]) != 0) break;
+        started++;
+    }
+    double t0 = now_seconds(), next_emit = t0 + sc->interval_cs / 100.0;
+    Worker *w = &ws[0];
+    for (long it = 0; !atomic_load(&sh->stop); it++) {
+        simulate(w);
+        long n = atomic_fetch_add(&sh->playouts, 1) + 1;
+        if (sh->limit > 0 && n >= sh->limit) break;
+        if ((it & 15) != 0) continue;
+        double now = now_seconds(), el = now - t0;
+        if (sc->stop) {
+            if (sc->stop(sc->ctx)) break;
+            if (now >= next_emit) {
+                emit_analysis(sh);
+                next_emit = now + sc->interval_cs / 100.0;
+            }
+            continue;
+        }
+        if (sh->m->tree.full && sh->limit == 0 && el > 0.05 && sc->soft_time == 0) break;
+        if (sc->hard_time > 0 && el >= sc->hard_time) break;
+        /* Early stop when the choice cannot change any more. */
+        double rate = n / (el > 1e-3 ? el : 1e-3);
+        long rem = sh->limit > 0 ? sh->limit - n : 0;
+        if (sc->soft_time > 0) {
+            long rt = (long)(rate * (sc->soft_time - el));
+            rem = sh->limit > 0 && rem < rt ? rem : rt;
+        }
+        if (sc->cfg.threads == 1 && sh->limit > 0 && sc->soft_time == 0) continue; /* deterministic */
+        if (n > 100 && decided(&sh->m->tree, rem)) break;
+        if (sc->soft_time > 0 && el >= sc->soft_time) {
+            /* Critical position: the most visited move is not the best
+             * valued one; use up to the hard limit to settle it. */
+            const Node *root = &sh->m->tree.nodes[0];
+            int bc = best_child(sh->m->tree.nodes, root);
+            double bq = bc >= 0 ? node_q(&sh->m->tree.nodes[bc]) : 1;
+            int unsettled = 0;
+            uint32_t first = atomic_load(&root->first);
+            for (int i = 0; i < root->nchildren && bc >= 0; i++) {
+                const Node *c = &sh->m->tree.nodes[first + i];
+                if (atomic_load(&c->visits) > atomic_load(&sh->m->tree.nodes[bc].visits) / 2 && node_q(c) > bq + 0.02) unsettled = 1;
+            }
+            if (!unsettled || el >= sc->soft_time * 2) break;
+        }
+    }
+    atomic_store(&sh->stop, 1);
+    for (int i = 1; i < started; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < nt; i++) movelist_free(&ws[i].ml);
+    free(ws);
+    free(th);
+    return atomic_load(&sh->playouts);
+}
+
+static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
+{
+    memset(sh, 0, sizeof *sh);
+    sh->m = m;
+    sh->sc = sc;
+    sh->cfg = sc->cfg;
+    if (sh->cfg.searcher == SEARCHER_UCT) {
+        sh->cfg.rave = sh->cfg.priors = sh->cfg.policy = 0;
+        sh->cfg.use_solver = 0;
+        sh->cfg.reuse = 0;
+    }
+    /* Half the memory: re-rooting copies the kept subtree into a new pool. */
+    size_t bytes = (size_t)sh->cfg.memory << 19;
+    if (!m->tree.nodes || m->tree_bytes != bytes) {
+        tree_free(&m->tree);
+        if (tree_init(&m->tree, bytes) != 0) return -1;
+        m->tree_bytes = bytes;
+    }
+    if (sh->cfg.reuse) tree_reroot(&m->tree, p);
+    else tree_reset(&m->tree, p);
+    playout_defaults(&sh->pc, p->board, sh->cfg.policy, sh->cfg.playout_cap);
+    sh->limit = sc->playouts;
+    atomic_init(&sh->playouts, 0);
+    atomic_init(&sh->stop, 0);
+    return 0;
+}
+
+static void report(const Shared *sh, long n, double el, const Move *mv)
+{
+    if (!sh->cfg.verbose) return;
+    const Tree *t = &sh->m->tree;
+    char pv[512] = "", buf[48];
+    int bc = best_child(t->nodes, &t->nodes[0]);
+    double q = bc >= 0 ? node_q(&t->nodes[bc]) : 0.5;
+    if (bc >= 0) pv_text(t, (uint32_t)bc, pv, sizeof pv, 10);
+    move_format(t->root_pos.board, mv, buf, sizeof buf);
+    fprintf(stderr, "%s: %s winrate %.3f | %ld playouts in %.2fs (%.0f/s), %zu nodes%s | pv %s\n",
+            searcher_name(sh->cfg.searcher), buf, q, n, el, el > 0 ? n / el : 0.0,
+            (size_t)atomic_load(&t->used), atomic_load(&t->full) ? " (memory full)" : "", pv);
+}
+
+static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
+{
+    Mcts *m = st;
+    if (!m) return pos_random_move(p, sc->rng);
+    if (sc->cfg.searcher != SEARCHER_UCT && sc->cfg.use_solver && sc->cfg.solver_time > 0) {
+        Move win;
+        SolveLimits lim = {sc->cfg.solver_time, (size_t)16 << 20, NULL, NULL};
+        Result r = solver_solve(p, &lim, &win, NULL);
+        if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
+            if (sc->cfg.verbose) {
+                char buf[48];
+                fprintf(stderr, "solver: %s wins\n", move_format(p->board, &win, buf, sizeof buf));
+            }
+            return win;
+        }
+    }
+    Shared sh;
+    if (prepare(m, &sh, p, sc) != 0) return pos_random_move(p, sc->rng);
+    double t0 = now_seconds();
+    long n = run_search(&sh);
+    double el = now_seconds() - t0;
+    int16_t S[3];
+    int ns = 0;
+    uint32_t end;
+    int bc = best_child(m->tree.nodes, &m->tree.nodes[0]);
+    Move mv = bc >= 0 ? follow(&m->tree, (uint32_t)bc, S, &ns, &end) : move_make(MOVE_NONE);
+    if (mv.kind == MOVE_NONE) {
+        MoveList ml;
+        movelist_init(&ml);
+        mv = tree_complete_random(p, S, ns, &ml, sc->rng);
+        movelist_free(&ml);
+    }
+    report(&sh, n, el, &mv);
+    return mv;
+}
+
+static void mcts_analyze(void *st, const Position *p, const SearchCtx *sc)
+{
+    Mcts *m = st;
+    Shared sh;
+    if (!m || prepare(m, &sh, p, sc) != 0) return;
+    double t0 = now_seconds();
+    long n = run_search(&sh);
+    emit_analysis(&sh);
+    int bc = best_child(m->tree.nodes, &m->tree.nodes[0]);
+    if (bc >= 0) {
+        int16_t S[3];
+        int ns = 0;
+        uint32_t end;
+        Move mv = follow(&m->tree, (uint32_t)bc, S, &ns, &end);
+        if (mv.kind != MOVE_NONE) report(&sh, n, now_seconds() - t0, &mv);
+    }
+}
+
+const Searcher searcher_mcts = {"mcts", mcts_create, mcts_destroy, mcts_new_game, mcts_genmove, mcts_analyze};

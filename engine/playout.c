@@ -1,0 +1,110 @@
+/* playout.c - playouts and the playout policy.
+ *
+ * The policy is deliberately cheap: uniform random moves are what make
+ * playouts unbiased; the two rules below fix the most common blunders of
+ * random play in connection games (ignoring a cut of a bridge, ignoring a
+ * stone that can be taken over). It only applies when a turn is a single
+ * point (no mutator c, no owed d stone); compound turns stay uniform. */
+#include "playout.h"
+
+#include "eval.h"
+#include "util.h"
+
+void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap)
+{
+    pc->policy = policy;
+    pc->cap = cap > 0 ? cap : 3 * b->npoints + 40;
+    pc->p_flip = 0.5;
+    pc->p_bridge = 0.9;
+}
+
+void amaf_record(Amaf *a, const Board *b, const Move *m, int c, int t)
+{
+    if (m->kind != MOVE_PLACE && m->kind != MOVE_FLIP) return;
+    for (int i = 0; i < m->n; i++) {
+        int pt = m->pt[i];
+        if (pt >= 0 && pt < b->npoints && a->first[c][pt] > t) a->first[c][pt] = t;
+    }
+}
+
+double playout_score(const Position *p)
+{
+    switch (p->result) {
+    case RESULT_BLACK: return 1.0;
+    case RESULT_WHITE: return 0.0;
+    case RESULT_DRAW: return 0.5;
+    default: break;
+    }
+    int db = eval_distance(p, BLACK), dw = eval_distance(p, WHITE);
+    int d = dw - db;
+    if (d > 4) d = 4;
+    if (d < -4) d = -4;
+    return 0.5 + 0.1 * d;
+}
+
+static Move single(int kind, int pt)
+{
+    Move m = move_make(kind);
+    m.pt[0] = (int16_t)pt;
+    m.n = 1;
+    return m;
+}
+
+/* The opponent just placed at q: if q was one of the two links of a bridge
+ * between two of our stones (diagonal neighbours of each other, both next
+ * to q), the other link r completes the connection. */
+static int bridge_answer(const Position *p, int q)
+{
+    const Board *b = p->board;
+    if (b->size == 0) return -1; /* square geometry only */
+    int me = p->to_move, S = b->stride;
+    int qb = b->bit_of[q];
+    static const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
+    int found[4], nf = 0;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) & 3; /* perpendicular pair (i, i+1) */
+        int ab = qb + dx[i] + dy[i] * S, bb = qb + dx[j] + dy[j] * S;
+        int rb = qb + dx[i] + dx[j] + (dy[i] + dy[j]) * S;
+        if (b->point_of[ab] < 0 || b->point_of[bb] < 0 || b->point_of[rb] < 0) continue;
+        if (!bb_test(p->stones[me], ab) || !bb_test(p->stones[me], bb)) continue;
+        if (bb_test(p->stones[0], rb) || bb_test(p->stones[1], rb)) continue;
+        found[nf++] = b->point_of[rb];
+    }
+    return nf ? found[0] : -1;
+}
+
+Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
+{
+    const Board *b = p->board;
+    if (!pc->policy || b->rules.c || p->owe) return pos_random_move(p, rng);
+    int me = p->to_move;
+    if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
+        int r = bridge_answer(p, p->last.pt[0]);
+        if (r >= 0) return single(MOVE_PLACE, r);
+    }
+    if (rng_unit(rng) < pc->p_flip) {
+        bb_t weak;
+        pos_weak_stones(p, (Color)(me ^ 1), weak);
+        int nw = bb_popcount(weak, b->words);
+        if (nw > 0) {
+            int bit = bb_select(weak, b->words, (int)rng_below(rng, (uint32_t)nw));
+            Move m = single(MOVE_FLIP, b->point_of[bit]);
+            /* Mutator b can forbid a flip (flip-back ban); check those. */
+            if (!b->rules.b || pos_check_move(p, &m) == NULL) return m;
+        }
+    }
+    return pos_random_move(p, rng);
+}
+
+double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn)
+{
+    const Board *b = p->board;
+    for (int ply = 0; ply < pc->cap && !pos_over(p); ply++) {
+        Move m = playout_policy_move(p, pc, rng);
+        int c = p->to_move;
+        pos_play(p, &m);
+        if (a) amaf_record(a, b, &m, c, *turn);
+        ++*turn;
+    }
+    return playout_score(p);
+}

@@ -1,0 +1,42 @@
+/* playout.h - Monte-Carlo playouts: from a position to the end (or the
+ * cap), with the uniform policy (baseline) or the Morphos policy (bridge
+ * answers, eager flips). Records which points each colour took first, for
+ * AMAF. Thread-safe: all state is in the arguments. */
+#ifndef MORPHOS_ENGINE_PLAYOUT_H
+#define MORPHOS_ENGINE_PLAYOUT_H
+
+#include <stdint.h>
+
+#include "../rules/rules.h"
+
+#define AMAF_NONE 0x7fffffff
+
+typedef struct Amaf {
+    int32_t first[2][MAX_POINTS]; /* turn index at which colour took the point first */
+} Amaf;
+
+typedef struct PlayoutCfg {
+    int policy;     /* 0 = uniform random moves */
+    int cap;        /* max plies */
+    double p_flip;  /* chance to flip a weak enemy stone when one exists */
+    double p_bridge;/* chance to answer an intrusion into a bridge */
+} PlayoutCfg;
+
+void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap);
+
+/* Record move m, played by colour c at turn index t, into a. */
+void amaf_record(Amaf *a, const Board *b, const Move *m, int c, int t);
+
+/* Play p to the end; returns Black's score in [0, 1] (1 = Black wins; a
+ * draw or a capped game is scored by the shortest-path evaluation). *turn
+ * is the turn index of p and is advanced. */
+double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn);
+
+/* Black's score of a finished position (RESULT_*), or of an unfinished one
+ * by evaluation. */
+double playout_score(const Position *p);
+
+/* The policy's move for p (not over): legal. */
+Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng);
+
+#endif

@@ -1,0 +1,75 @@
+/* priors.c - why these facts: in Morphos a stone is lost when it sits in a
+ * pattern of enemy stones, so a placement that is weak at once is usually a
+ * gift; flips decide most games; connection games reward contact and
+ * bridge shapes. Values were set by matches (docs/engine.md). */
+#include "priors.h"
+
+#include "eval.h"
+
+static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c], p->board->bit_of[pt]); }
+
+/* Diagonal own stones with both shared neighbours empty (a bridge). */
+static int bridges(const Position *p, int pt, int c)
+{
+    const Board *b = p->board;
+    if (b->size == 0) return 0;
+    int S = b->stride, qb = b->bit_of[pt], n = 0;
+    static const int dx[4] = {1, 1, -1, -1}, dy[4] = {1, -1, 1, -1};
+    for (int i = 0; i < 4; i++) {
+        int db = qb + dx[i] + dy[i] * S, l1 = qb + dx[i], l2 = qb + dy[i] * S;
+        if (b->point_of[db] < 0 || !bb_test(p->stones[c], db)) continue;
+        if (bb_test(p->stones[0], l1) || bb_test(p->stones[1], l1)) continue;
+        if (bb_test(p->stones[0], l2) || bb_test(p->stones[1], l2)) continue;
+        n++;
+    }
+    return n;
+}
+
+void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *d, int n,
+                   Node *children, double weight, int knowledge)
+{
+    const Board *b = p->board;
+    int me = p->to_move, opp = me ^ 1;
+    (void)S;
+    /* Points where a stone of ours would be weak at once: fill every empty
+     * point with our colour and ask for our weak stones (weakness depends
+     * only on the enemy's stones around a point). */
+    bb_t weak_if;
+    bb_zero(weak_if);
+    if (knowledge) {
+        Position q = *p;
+        for (int w = 0; w < b->words; w++) q.stones[me][w] |= b->points[w] & ~(p->stones[0][w] | p->stones[1][w]);
+        pos_weak_stones(&q, (Color)me, weak_if);
+    }
+    /* A single move wins only if our distance is within its points. */
+    int reach = 1 + (b->rules.c ? 1 : 0) + (p->owe ? 1 : 0) - ns;
+    int may_win = eval_distance(p, (Color)me) <= (reach > 0 ? reach : 0);
+    for (int i = 0; i < n; i++) {
+        Node *c = &children[i];
+        const StepDesc *s = &d[i];
+        double v = 0.5;
+        if (s->complete && may_win && (s->kind == STEP_PLACE || s->kind == STEP_FLIP || s->kind == STEP_STOP)) {
+            Position q = *p;
+            pos_play(&q, &s->move);
+            if (q.result == (me == BLACK ? RESULT_BLACK : RESULT_WHITE)) atomic_store(&c->proven, 1);
+        }
+        if (knowledge) {
+            if (s->kind == STEP_PLACE) {
+                int adj = 0, eadj = 0;
+                for (int k = 0; k < b->nnbr[s->pt]; k++) {
+                    int q = b->nbr[s->pt][k];
+                    adj += own_at(p, q, me);
+                    eadj += own_at(p, q, opp);
+                }
+                v += 0.06 * (adj > 2 ? 2 : adj) + 0.03 * (eadj > 0) + 0.05 * (bridges(p, s->pt, me) > 0);
+                if (bb_test(weak_if, b->bit_of[s->pt])) v -= 0.25;
+            } else if (s->kind == STEP_FLIP) {
+                v = 0.7;
+            }
+            if (v < 0.05) v = 0.05;
+            if (v > 0.95) v = 0.95;
+            c->prior_n = (float)weight;
+            c->prior_w = (float)(weight * v);
+        }
+    }
+}

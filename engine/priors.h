@@ -1,0 +1,15 @@
+/* priors.h - prior knowledge for new MCTS children: virtual visits and
+ * wins from cheap Morphos shape facts, and immediate wins marked proven. */
+#ifndef MORPHOS_ENGINE_PRIORS_H
+#define MORPHOS_ENGINE_PRIORS_H
+
+#include "../rules/rules.h"
+#include "tree.h"
+
+/* Fill prior_n/prior_w/proven of children[i] for steps d[i] of the turn
+ * at p after placements S. weight = prior visits; knowledge = 0 gives
+ * neutral priors (only immediate wins are still marked). */
+void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *d, int n,
+                   Node *children, double weight, int knowledge);
+
+#endif

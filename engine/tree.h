@@ -1,0 +1,76 @@
+/* tree.h - the MCTS tree: a fixed pool of nodes (the memory limit), one
+ * node per step of a turn. A turn that is a compound move (mutators c, d)
+ * is chosen one point at a time: placements first, in any order, then an
+ * optional flip or a STOP; the step that makes the move whole is marked
+ * `complete` and leads to the next turn. Single-point turns are one step.
+ *
+ * Statistics are atomics so that threads share the tree (virtual loss:
+ * visits are counted on the way down, values on the way up). A node's
+ * children are one contiguous block, published by `state` = EXPANDED. */
+#ifndef MORPHOS_ENGINE_TREE_H
+#define MORPHOS_ENGINE_TREE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../rules/rules.h"
+
+enum { STEP_PLACE = 0, STEP_FLIP, STEP_PASS, STEP_SWAP, STEP_STOP, STEP_ROOT };
+enum { NODE_LEAF = 0, NODE_BUSY, NODE_EXPANDED };
+
+#define VALUE_UNIT 1024.0 /* values are sums of results in [0,1], fixed point */
+
+typedef struct Node {
+    _Atomic uint32_t visits;
+    _Atomic uint32_t amaf_visits;
+    _Atomic uint64_t value;      /* for the mover of this step */
+    _Atomic uint64_t amaf_value;
+    _Atomic uint32_t first;      /* first child (when EXPANDED) */
+    _Atomic uint8_t state;
+    _Atomic int8_t proven;       /* +1 the mover wins by this step, -1 loses */
+    uint16_t nchildren;
+    int16_t pt;
+    uint8_t kind;
+    uint8_t complete;
+    float prior_n, prior_w;
+} Node;
+
+typedef struct Tree {
+    Node *nodes;
+    size_t cap;
+    _Atomic size_t used;
+    _Atomic int full;            /* the pool ran out: no more expansion */
+    Position root_pos;
+    int has_root;
+} Tree;
+
+/* A child to be created, as the expander describes it. */
+typedef struct StepDesc {
+    int16_t pt;
+    uint8_t kind, complete;
+    Move move;                   /* the whole move when complete */
+} StepDesc;
+
+int tree_init(Tree *t, size_t bytes);   /* 0 ok, -1 out of memory */
+void tree_free(Tree *t);
+void tree_reset(Tree *t, const Position *p);
+void tree_node_init(Node *n, int kind, int pt, int complete);
+/* Reserve n contiguous nodes; UINT32_MAX when the pool is full. */
+uint32_t tree_alloc(Tree *t, size_t n);
+
+/* The steps available after the placements S (ns of them) of the turn at
+ * p: each distinct next point, flip, pass, swap or STOP. ml is scratch.
+ * Returns the count (<= 2 * npoints + 3). */
+int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDesc *out);
+/* The whole move made of placements S plus a final step. */
+Move tree_step_move(const int16_t *S, int ns, int kind, int pt);
+/* A uniformly random legal move that extends the placements S. */
+Move tree_complete_random(const Position *p, const int16_t *S, int ns, MoveList *ml, uint64_t *rng);
+
+/* Keep the subtree of the node whose position is p (searched within two
+ * turns of the root by replaying the steps): the tree is rebuilt from it.
+ * Returns whether found; otherwise the tree is reset to p. */
+int tree_reroot(Tree *t, const Position *p);
+
+#endif
