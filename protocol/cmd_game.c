@@ -128,7 +128,10 @@ GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
     Move m;
     char err[160];
     if (move_parse(p, argv[1], &m, err, sizeof err) < 0 && !gogui_swap(p, argv[1], &m)) {
-        sb_printf(out, "illegal move: %s", err);
+        /* GTP's message for this is "illegal move"; the rules core's reason
+         * may already start with it. */
+        if (strncmp(err, "illegal move", 12) == 0) sb_puts(out, err);
+        else sb_printf(out, "illegal move: %s", err);
         return GTP_ERR;
     }
     if (game_play(&g->game, &m) < 0) return fail(out, "game record full");

@@ -206,8 +206,11 @@ static void frame(StrBuf *reply, bool ok, const char *id, const char *text)
     size_t n = strlen(text);
     while (n && text[n - 1] == '\n') n--;
     for (size_t i = 0; i < n; i++) {
-        if (text[i] == '\n' && i > 0 && text[i - 1] == '\n') continue;
-        sb_putc(reply, text[i]);
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n' && i > 0 && text[i - 1] == '\n') continue;
+        /* Echoed input may hold any bytes; answers stay printable ASCII. */
+        if ((c < 32 && c != '\n') || c >= 127) c = '?';
+        sb_putc(reply, (char)c);
     }
     sb_puts(reply, "\n\n");
 }
