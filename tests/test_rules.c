@@ -1,0 +1,731 @@
+/* test_rules.c - the rules core against rules.md: patterns, edges, every
+ * mutator's special rules, move text, hashing, and the public perft table.
+ * A brute-force reference (coordinates, literal rules.md) cross-checks the
+ * bitboard code on random positions. */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../rules/rules.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+typedef struct {
+    Board *b;
+    Position p;
+} Game;
+
+static Game game(int size, const char *rules)
+{
+    Game g;
+    Ruleset r;
+    char err[128];
+    const char *e = ruleset_parse(&r, rules);
+    CU_ASSERT_PTR_NULL_FATAL(e);
+    g.b = board_create(size, &r, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g.b);
+    pos_init(&g.p, g.b);
+    return g;
+}
+
+static int pt(const Board *b, const char *s)
+{
+    int p = -1;
+    CU_ASSERT_EQUAL_FATAL(point_parse(b, s, &p), 0);
+    return p;
+}
+
+/* Play a move given as text; returns 0 when it was legal. */
+static int play(Game *g, const char *text)
+{
+    Move m;
+    char err[160];
+    if (move_parse(&g->p, text, &m, err, sizeof err)) return -1;
+    pos_play(&g->p, &m);
+    return 0;
+}
+
+static bool legal(Game *g, const char *text)
+{
+    Move m;
+    char err[160];
+    return move_parse(&g->p, text, &m, err, sizeof err) == 0;
+}
+
+/* Stones from "B:A1,C3 W:B2" style text. */
+static void setup(Game *g, const char *black, const char *white)
+{
+    const char *lists[2] = { black, white };
+    for (int c = 0; c < 2; c++) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s", lists[c]);
+        char *save = NULL;
+        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) pos_set_stone(&g->p, pt(g->b, t), (Color)c);
+    }
+}
+
+static bool is_weak(Game *g, Color c, const char *point)
+{
+    bb_t w;
+    pos_weak_stones(&g->p, c, w);
+    return bb_test(w, g->b->bit_of[pt(g->b, point)]);
+}
+
+/* ---- reference: rules.md taken literally ------------------------------ */
+
+enum { NOTHING = 3 };
+
+static int ref_cell(const Position *p, int x, int y)
+{
+    const Board *b = p->board;
+    int n = b->size;
+    if (x >= 0 && y >= 0 && x < n && y < n) return pos_color_at(p, y * n + x);
+    if (!b->rules.edges) return NOTHING;
+    if (x >= 0 && x < n && (y == -1 || y == n)) return BLACK;
+    if (y >= 0 && y < n && (x == -1 || x == n)) return WHITE;
+    return NOTHING; /* outer corners and beyond */
+}
+
+static const int RP1[][2] = { {0, 1}, {-1, 1}, {-1, 0}, {0, -1} };
+static const int RP2[][2] = { {-1, 2}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
+static const int RP1a[][2] = { {0, 1}, {-1, 0}, {0, -1} };
+static const int RP2a[][2] = { {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
+
+/* Is the stone at (x, y) weak, counting extra_pt (if >= 0) as an enemy stone? */
+static bool ref_weak(const Position *p, int x, int y, int extra_pt)
+{
+    const Board *b = p->board;
+    int n = b->size;
+    int c = ref_cell(p, x, y);
+    if (c != BLACK && c != WHITE) return false;
+    const int(*pats[2])[2] = { b->rules.a ? RP1a : RP1, b->rules.a ? RP2a : RP2 };
+    int len[2] = { b->rules.a ? 3 : 4, b->rules.a ? 4 : 5 };
+    for (int k = 0; k < 2; k++)
+        for (int t = 0; t < 8; t++) {
+            bool all = true;
+            for (int j = 0; j < len[k] && all; j++) {
+                int dx = pats[k][j][0], dy = pats[k][j][1];
+                if (t & 4) { int s = dx; dx = dy; dy = s; }
+                if (t & 1) dx = -dx;
+                if (t & 2) dy = -dy;
+                int cx = x + dx, cy = y + dy;
+                bool extra = extra_pt >= 0 && cx >= 0 && cy >= 0 && cx < n && cy < n && cy * n + cx == extra_pt;
+                all = extra || ref_cell(p, cx, cy) == !c;
+            }
+            if (all) return true;
+        }
+    return false;
+}
+
+static uint64_t rng_state = 88172645463325252ull;
+static unsigned rnd(unsigned n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+static void random_stones(Game *g, int pct)
+{
+    for (int q = 0; q < g->b->npoints; q++) {
+        unsigned r = rnd(100);
+        pos_set_stone(&g->p, q, r < (unsigned)pct / 2 ? BLACK : r < (unsigned)pct ? WHITE : EMPTY);
+    }
+}
+
+/* ---- patterns and edges ------------------------------------------------ */
+
+static void test_weak_matches_reference(void)
+{
+    const char *rules[] = { "none", "a", "edges=off", "a,edges=on" };
+    int checked = 0, weak = 0;
+    for (int r = 0; r < 4; r++)
+        for (int n = 2; n <= 13; n++) {
+            Game g = game(n, rules[r]);
+            for (int iter = 0; iter < 40; iter++) {
+                random_stones(&g, 40 + (int)rnd(60));
+                for (int c = 0; c < 2; c++) {
+                    g.p.to_move = (uint8_t)!c;
+                    bb_t w;
+                    pos_weak_stones(&g.p, (Color)c, w);
+                    for (int q = 0; q < g.b->npoints; q++) {
+                        bool want = (int)pos_color_at(&g.p, q) == c && ref_weak(&g.p, q % n, q / n, -1);
+                        CU_ASSERT_EQUAL(bb_test(w, g.b->bit_of[q]), want);
+                        checked++;
+                        weak += want;
+                    }
+                }
+            }
+            board_free(g.b);
+        }
+    CU_ASSERT(weak > 1000 && checked > 100000);
+}
+
+/* Each pattern in each orientation, alone around a centre stone: weak; any
+ * one cell missing: not weak. */
+static void check_orientations(const char *rules, const int (*pat)[2], int len, int want_distinct)
+{
+    Game g = game(9, rules);
+    int distinct = 0;
+    uint64_t seen[8];
+    for (int t = 0; t < 8; t++) {
+        int cells[5];
+        for (int j = 0; j < len; j++) {
+            int dx = pat[j][0], dy = pat[j][1];
+            if (t & 4) { int s = dx; dx = dy; dy = s; }
+            if (t & 1) dx = -dx;
+            if (t & 2) dy = -dy;
+            cells[j] = (4 + dy) * 9 + 4 + dx;
+        }
+        uint64_t sig = 0;
+        for (int j = 0; j < len; j++) sig |= (uint64_t)1 << (cells[j] - 20);
+        int dup = 0;
+        for (int k = 0; k < distinct; k++) dup |= seen[k] == sig;
+        if (!dup) seen[distinct++] = sig;
+        for (int miss = -1; miss < len; miss++) {
+            pos_init(&g.p, g.b);
+            pos_set_stone(&g.p, pt(g.b, "E5"), BLACK);
+            for (int j = 0; j < len; j++)
+                if (j != miss) pos_set_stone(&g.p, cells[j], WHITE);
+            g.p.to_move = WHITE;
+            CU_ASSERT_EQUAL(is_weak(&g, BLACK, "E5"), miss < 0);
+            /* and the colours the other way round */
+            for (int q = 0; q < 81; q++) {
+                Color c = pos_color_at(&g.p, q);
+                if (c != EMPTY) pos_set_stone(&g.p, q, (Color)!c);
+            }
+            g.p.to_move = BLACK;
+            CU_ASSERT_EQUAL(is_weak(&g, WHITE, "E5"), miss < 0);
+        }
+    }
+    CU_ASSERT_EQUAL(distinct, want_distinct);
+    board_free(g.b);
+}
+
+static void test_pattern_orientations(void)
+{
+    check_orientations("none", RP1, 4, 8);
+    check_orientations("none", RP2, 5, 8);
+    check_orientations("a", RP1a, 3, 4);
+    check_orientations("a", RP2a, 4, 4);
+    /* The board's own table holds exactly the distinct orientations. */
+    Game g = game(9, "none");
+    CU_ASSERT_EQUAL(g.b->nsq, 16);
+    board_free(g.b);
+    g = game(9, "a");
+    CU_ASSERT_EQUAL(g.b->nsq, 8);
+    board_free(g.b);
+}
+
+static void test_edge_stones(void)
+{
+    /* A2 black with white on A1 and A3: P1 closes with the two white edge
+     * stones to its left - only when edges count. */
+    Game g = game(5, "none");
+    setup(&g, "A2", "A1,A3");
+    g.p.to_move = WHITE;
+    CU_ASSERT_TRUE(is_weak(&g, BLACK, "A2"));
+    board_free(g.b);
+    g = game(5, "edges=off");
+    setup(&g, "A2", "A1,A3");
+    g.p.to_move = WHITE;
+    CU_ASSERT_FALSE(is_weak(&g, BLACK, "A2"));
+    board_free(g.b);
+    /* Under a, edges are off by default and edges=on brings them back. */
+    g = game(5, "a");
+    CU_ASSERT_EQUAL(g.b->rules.edges, 0);
+    setup(&g, "A2", "A1,A3");
+    g.p.to_move = WHITE;
+    CU_ASSERT_FALSE(is_weak(&g, BLACK, "A2"));
+    board_free(g.b);
+    g = game(5, "a,edges=on");
+    setup(&g, "A2", "A1,A3");
+    g.p.to_move = WHITE;
+    CU_ASSERT_TRUE(is_weak(&g, BLACK, "A2"));
+    board_free(g.b);
+}
+
+static void test_outer_corner_holds_nothing(void)
+{
+    /* White B1 with black C1, C2: the P2 orientation through the outer
+     * corner (-1,-1) would close it if the corner held a black stone. */
+    Game g = game(5, "none");
+    setup(&g, "C1,C2", "B1");
+    g.p.to_move = BLACK;
+    CU_ASSERT_FALSE(is_weak(&g, WHITE, "B1"));
+    pos_set_stone(&g.p, pt(g.b, "C3"), BLACK); /* another orientation closes */
+    CU_ASSERT_TRUE(is_weak(&g, WHITE, "B1"));
+    CU_ASSERT_TRUE(legal(&g, "B1"));
+    board_free(g.b);
+}
+
+/* ---- turns --------------------------------------------------------------- */
+
+static void test_forced_pass_and_draw(void)
+{
+    /* With the pie on, White's first turn always has swap, so no pass. */
+    Game g = game(2, "edges=off");
+    setup(&g, "A1,B2", "B1,A2");
+    CU_ASSERT_EQUAL(play(&g, "pass"), 0);
+    CU_ASSERT_FALSE(legal(&g, "pass"));
+    CU_ASSERT_EQUAL(pos_count_moves(&g.p), 1);
+    CU_ASSERT_TRUE(legal(&g, "swap"));
+    board_free(g.b);
+    g = game(2, "edges=off,pie=off");
+    CU_ASSERT_FALSE(legal(&g, "pass"));
+    setup(&g, "A1,B2", "B1,A2");
+    MoveList ml;
+    movelist_init(&ml);
+    CU_ASSERT_EQUAL(pos_gen_moves(&g.p, &ml), 1);
+    CU_ASSERT_EQUAL(ml.m[0].kind, MOVE_PASS);
+    CU_ASSERT_EQUAL(pos_count_moves(&g.p), 1);
+    CU_ASSERT_EQUAL(play(&g, "pass"), 0);
+    CU_ASSERT_FALSE(pos_over(&g.p));
+    CU_ASSERT_EQUAL(play(&g, "PASS"), 0);
+    CU_ASSERT_EQUAL(g.p.result, RESULT_DRAW);
+    CU_ASSERT_EQUAL(pos_gen_moves(&g.p, &ml), 0);
+    CU_ASSERT_EQUAL(perft(&g.p, 3, true), 0);
+    movelist_free(&ml);
+    board_free(g.b);
+}
+
+static void test_win_end_of_turn(void)
+{
+    Game g = game(3, "none");
+    CU_ASSERT_EQUAL(play(&g, "B1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "A1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "B2"), 0);
+    CU_ASSERT_EQUAL(play(&g, "A2"), 0);
+    CU_ASSERT_FALSE(pos_over(&g.p));
+    CU_ASSERT_EQUAL(play(&g, "B3"), 0);
+    CU_ASSERT_EQUAL(g.p.result, RESULT_BLACK);
+    CU_ASSERT_NOT_EQUAL(play(&g, "C1"), 0);
+    bb_t chain;
+    CU_ASSERT_TRUE(pos_winning_chain(&g.p, BLACK, chain));
+    CU_ASSERT_EQUAL(bb_popcount(chain, g.b->words), 3);
+    board_free(g.b);
+}
+
+static void test_swap_mapping(void)
+{
+    Game g = game(5, "none");
+    CU_ASSERT_FALSE(legal(&g, "swap"));
+    CU_ASSERT_EQUAL(play(&g, "B1"), 0);
+    CU_ASSERT_TRUE(legal(&g, "swap"));
+    uint64_t before = pos_hash(&g.p);
+    CU_ASSERT_EQUAL(play(&g, "swap"), 0);
+    CU_ASSERT_NOT_EQUAL(pos_hash(&g.p), before);
+    CU_ASSERT_EQUAL(g.p.to_move, BLACK);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "B1")), EMPTY);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "A2")), WHITE); /* (1,0) -> (0,1), colour exchanged */
+    CU_ASSERT_FALSE(legal(&g, "swap"));
+    CU_ASSERT_EQUAL(play(&g, "C3"), 0);
+    CU_ASSERT_FALSE(legal(&g, "swap"));
+    board_free(g.b);
+    /* no pie: no swap */
+    g = game(5, "pie=off");
+    CU_ASSERT_EQUAL(play(&g, "B1"), 0);
+    CU_ASSERT_FALSE(legal(&g, "swap"));
+    board_free(g.b);
+    /* under b+e the flipped stone F is mapped too */
+    g = game(4, "b,e");
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(&g.p, &ml);
+    for (size_t i = 0; i < ml.n; i++)
+        if (ml.m[i].kind == MOVE_FLIP) {
+            Position q = g.p;
+            pos_play(&q, &ml.m[i]);
+            int f = ml.m[i].pt[0];
+            CU_ASSERT_EQUAL(q.flipped, f);
+            Move sw = { { -1, -1, -1 }, 0, MOVE_SWAP };
+            if (!pos_over(&q) && !pos_check_move(&q, &sw)) {
+                pos_play(&q, &sw);
+                CU_ASSERT_EQUAL(q.flipped, (f % 4) * 4 + f / 4);
+            }
+        }
+    movelist_free(&ml);
+    board_free(g.b);
+}
+
+/* ---- mutator b --------------------------------------------------------- */
+
+static void test_b_friendly_stone(void)
+{
+    /* White C3 closes P1 for Black only if C2 (White, just flipped by
+     * White: F) counts as Black's. */
+    Game g = game(5, "b,edges=off");
+    setup(&g, "C4,B4,B3", "C3,C2");
+    g.p.to_move = BLACK;
+    g.p.ply = 7;
+    CU_ASSERT_FALSE(legal(&g, "C3"));
+    g.p.flipped = (int16_t)pt(g.b, "C2");
+    CU_ASSERT_TRUE(legal(&g, "C3"));
+    /* F itself can be flipped when weak */
+    CU_ASSERT_FALSE(legal(&g, "C2"));
+    board_free(g.b);
+}
+
+static void test_b_start_of_turn_win(void)
+{
+    Game g = game(3, "b,edges=off");
+    CU_ASSERT_EQUAL(play(&g, "A1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "C1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "A2"), 0);
+    CU_ASSERT_EQUAL(play(&g, "C2"), 0);
+    CU_ASSERT_EQUAL(play(&g, "A3"), 0); /* Black's chain: not yet a win */
+    CU_ASSERT_FALSE(pos_over(&g.p));
+    CU_ASSERT_EQUAL(play(&g, "B3"), 0); /* White cannot break it */
+    CU_ASSERT_EQUAL(g.p.result, RESULT_BLACK);
+    board_free(g.b);
+    /* White's chain made on White's turn is judged at White's next turn
+     * only, so Black gets a turn in between. */
+    g = game(3, "b,edges=off");
+    CU_ASSERT_EQUAL(play(&g, "B1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "A2"), 0);
+    CU_ASSERT_EQUAL(play(&g, "B3"), 0);
+    CU_ASSERT_EQUAL(play(&g, "B2"), 0);
+    CU_ASSERT_EQUAL(play(&g, "A1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "C2"), 0); /* White A2-B2-C2 */
+    CU_ASSERT_FALSE(pos_over(&g.p));
+    CU_ASSERT_EQUAL(play(&g, "A3"), 0);
+    CU_ASSERT_EQUAL(g.p.result, RESULT_WHITE);
+    board_free(g.b);
+}
+
+/* The flip-back ban against a literal reading: S may not be flipped if the
+ * opponent could flip it straight back (after a d stone, if they get one). */
+static void check_ban_reference(const char *rules)
+{
+    int banned = 0, allowed = 0;
+    for (int n = 3; n <= 6; n++) {
+        Game g = game(n, rules);
+        for (int iter = 0; iter < 1000; iter++) {
+            random_stones(&g, 70 + (int)rnd(25));
+            g.p.to_move = (uint8_t)rnd(2);
+            g.p.ply = 5;
+            g.p.owe = 0;
+            g.p.result = RESULT_NONE;
+            int mover = g.p.to_move;
+            /* F: an enemy stone the opponent just flipped. Only through F
+             * can a flip be answered by a flip back: without it the two
+             * colours' patterns around one stone always share a cell. */
+            g.p.flipped = -1;
+            for (int tries = 0; tries < 50 && g.p.flipped < 0; tries++) {
+                int f = (int)rnd((unsigned)(n * n));
+                if ((int)pos_color_at(&g.p, f) == !mover) g.p.flipped = (int16_t)f;
+            }
+            for (int s = 0; s < n * n; s++) {
+                if ((int)pos_color_at(&g.p, s) != !mover) continue;
+                g.p.to_move = (uint8_t)mover;
+                if (!ref_weak(&g.p, s % n, s / n, s == g.p.flipped ? -1 : g.p.flipped)) continue;
+                Position after = g.p;
+                pos_set_stone(&after, s, (Color)mover);
+                bool empty_left = false, back = ref_weak(&after, s % n, s / n, -1);
+                for (int e = 0; e < n * n; e++)
+                    if (pos_color_at(&after, e) == EMPTY) {
+                        empty_left = true;
+                        if (g.b->rules.d && ref_weak(&after, s % n, s / n, e)) back = true;
+                    }
+                (void)empty_left;
+                Move m = { { (int16_t)s, -1, -1 }, 1, MOVE_FLIP };
+                bool ok = pos_check_move(&g.p, &m) == NULL;
+                CU_ASSERT_EQUAL(ok, !back);
+                banned += back;
+                allowed += !back;
+            }
+        }
+        board_free(g.b);
+    }
+    CU_ASSERT(banned > 20 && allowed > 20);
+}
+
+static void test_b_flip_back_ban(void)
+{
+    check_ban_reference("b");
+    check_ban_reference("b,d");
+}
+
+/* ---- mutator c ------------------------------------------------------- */
+
+static void test_c_exact(void)
+{
+    Game g = game(5, "c");
+    CU_ASSERT_EQUAL(g.b->rules.pie, 0);
+    CU_ASSERT_EQUAL(pos_count_moves(&g.p), 25); /* Black's first turn: one stone */
+    CU_ASSERT_FALSE(legal(&g, "A1,B1"));
+    CU_ASSERT_EQUAL(play(&g, "C3"), 0);
+    CU_ASSERT_EQUAL(pos_count_moves(&g.p), 276); /* C(24,2) */
+    CU_ASSERT_FALSE(legal(&g, "A1"));
+    CU_ASSERT_FALSE(legal(&g, "swap"));
+    Move a, b2;
+    char err[128];
+    CU_ASSERT_EQUAL(move_parse(&g.p, "d4,A1", &a, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(move_parse(&g.p, "A1,D4", &b2, err, sizeof err), 0);
+    CU_ASSERT_TRUE(move_equal(&a, &b2));
+    char txt[32];
+    CU_ASSERT_STRING_EQUAL(move_format(g.b, &a, txt, sizeof txt), "A1,D4");
+    board_free(g.b);
+    /* one empty point left: one stone */
+    g = game(2, "c");
+    CU_ASSERT_EQUAL(play(&g, "A1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "B1,A2"), 0);
+    CU_ASSERT_EQUAL(pos_count_moves(&g.p), 1);
+    CU_ASSERT_TRUE(legal(&g, "B2"));
+    board_free(g.b);
+}
+
+static void test_c_upto(void)
+{
+    Game g = game(5, "c,c=upto");
+    CU_ASSERT_EQUAL(g.b->rules.pie, 1);
+    CU_ASSERT_EQUAL(pos_count_moves(&g.p), 25 + 300);
+    CU_ASSERT_EQUAL(play(&g, "A1,B1"), 0);
+    CU_ASSERT_TRUE(legal(&g, "swap"));
+    CU_ASSERT_TRUE(legal(&g, "C3"));
+    CU_ASSERT_TRUE(legal(&g, "C3,D3"));
+    board_free(g.b);
+}
+
+/* ---- mutator d ------------------------------------------------------- */
+
+static void d_setup(Game *g)
+{
+    /* White C3 is weak for Black (P1: C4, B4, B3, C2 black). */
+    setup(g, "C4,B4,B3,C2", "C3,E5");
+    g->p.to_move = BLACK;
+    g->p.ply = 6;
+}
+
+static void test_d_return(void)
+{
+    Game g = game(5, "d");
+    d_setup(&g);
+    CU_ASSERT_EQUAL(play(&g, "C3"), 0);
+    CU_ASSERT_EQUAL(g.p.owe, 1);
+    CU_ASSERT_FALSE(legal(&g, "A1"));         /* the stone is owed first */
+    CU_ASSERT_TRUE(legal(&g, "A1,E1"));       /* owed stone + placement */
+    CU_ASSERT_FALSE(legal(&g, "A1,B1,E1"));
+    int E = 25 - 7;
+    CU_ASSERT(pos_count_moves(&g.p) >= (uint64_t)(E * (E - 1) / 2));
+    CU_ASSERT_EQUAL(play(&g, "E1,A1"), 0);
+    CU_ASSERT_EQUAL(g.p.owe, 0);               /* a placement gives nothing back */
+    board_free(g.b);
+}
+
+static void test_d_extra(void)
+{
+    Game g = game(5, "d,d=extra");
+    d_setup(&g);
+    CU_ASSERT_EQUAL(play(&g, "C3"), 0);
+    CU_ASSERT_EQUAL(g.p.owe, 1);
+    CU_ASSERT_TRUE(legal(&g, "A1"));          /* the extra stone is optional */
+    CU_ASSERT_TRUE(legal(&g, "A1,E1"));
+    int E = 25 - 7;
+    CU_ASSERT(pos_count_moves(&g.p) >= (uint64_t)(E + E * (E - 1) / 2));
+    board_free(g.b);
+    /* No regular move after the owed stone: the move is that stone alone. */
+    g = game(2, "d,edges=off");
+    setup(&g, "A1,B1", "A2");
+    g.p.to_move = WHITE;
+    g.p.owe = 1;
+    g.p.ply = 4;
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(&g.p, &ml);
+    CU_ASSERT_EQUAL(ml.n, 1);
+    CU_ASSERT_EQUAL(ml.m[0].kind, MOVE_PLACE);
+    CU_ASSERT_EQUAL(ml.m[0].n, 1);
+    movelist_free(&ml);
+    board_free(g.b);
+}
+
+/* ---- mutator e --------------------------------------------------------- */
+
+static void test_e_start(void)
+{
+    Game g = game(4, "e");
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "A1")), BLACK);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "B1")), WHITE);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "B2")), BLACK);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "D4")), BLACK);
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(&g.p, &ml);
+    for (size_t i = 0; i < ml.n; i++) CU_ASSERT(ml.m[i].kind == MOVE_FLIP || ml.m[i].kind == MOVE_PASS);
+    movelist_free(&ml);
+    board_free(g.b);
+    g = game(4, "e,e=a1white");
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "A1")), WHITE);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, pt(g.b, "B1")), BLACK);
+    board_free(g.b);
+}
+
+/* ---- rules text, notation, hash --------------------------------------- */
+
+static void test_ruleset_text(void)
+{
+    Ruleset r;
+    char buf[128];
+    CU_ASSERT_PTR_NULL(ruleset_parse(&r, "none"));
+    ruleset_format(&r, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "none,edges=on,pie=on");
+    CU_ASSERT_PTR_NULL(ruleset_parse(&r, "c, a d=extra d"));
+    ruleset_format(&r, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "a,c,d,edges=off,c=exact,d=extra,pie=off");
+    Ruleset again;
+    CU_ASSERT_PTR_NULL(ruleset_parse(&again, buf));
+    CU_ASSERT_EQUAL(memcmp(&r, &again, sizeof r), 0);
+    Ruleset keep = r;
+    CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, "a f"));
+    CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, "edges=maybe"));
+    CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, "c=upto"));
+    CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, ""));
+    CU_ASSERT_EQUAL(memcmp(&r, &keep, sizeof r), 0);
+    char err[64];
+    CU_ASSERT_PTR_NULL(board_create(1, &r, err, sizeof err));
+    CU_ASSERT_PTR_NULL(board_create(26, &r, err, sizeof err));
+}
+
+static void test_move_text(void)
+{
+    Game g = game(9, "none");
+    const char *bad[] = { "", "Z9", "A0", "A10", "I5", "J", "5", "C3,C3", "swap", "pass", "A1,B1", "c3x", "A01", ",", "C3,,D4" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) CU_ASSERT_FALSE(legal(&g, bad[i]));
+    CU_ASSERT_TRUE(legal(&g, " j9 "));
+    CU_ASSERT_EQUAL(play(&g, "C3"), 0);
+    CU_ASSERT_FALSE(legal(&g, "C3")); /* repeated play: the mover's... no, occupied */
+    board_free(g.b);
+    /* round trips over every legal move in varied positions */
+    const char *rules[] = { "none", "c", "c,c=upto", "d", "b,d,d=extra", "e", "a,b,c,d" };
+    for (int r = 0; r < 7; r++) {
+        g = game(4, rules[r]);
+        uint64_t rng = 7 + (uint64_t)r;
+        for (int ply = 0; ply < 14 && !pos_over(&g.p); ply++) {
+            MoveList ml;
+            movelist_init(&ml);
+            pos_gen_moves(&g.p, &ml);
+            CU_ASSERT_EQUAL(ml.n, pos_count_moves(&g.p));
+            for (size_t i = 0; i < ml.n; i++) {
+                char txt[32], err[128];
+                Move back;
+                move_format(g.b, &ml.m[i], txt, sizeof txt);
+                CU_ASSERT_EQUAL(move_parse(&g.p, txt, &back, err, sizeof err), 0);
+                CU_ASSERT_TRUE(move_equal(&back, &ml.m[i]));
+                for (size_t j = 0; j < i; j++) CU_ASSERT_FALSE(move_equal(&ml.m[i], &ml.m[j]));
+            }
+            movelist_free(&ml);
+            Move m = pos_random_move(&g.p, &rng);
+            CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &m));
+            pos_play(&g.p, &m);
+        }
+        board_free(g.b);
+    }
+}
+
+static void test_hash(void)
+{
+    Game a = game(7, "none"), b = game(7, "none");
+    play(&a, "C3"), play(&a, "D4"), play(&a, "E5");
+    play(&b, "E5"), play(&b, "D4"), play(&b, "C3");
+    CU_ASSERT_EQUAL(pos_hash(&a.p), pos_hash(&b.p));
+    play(&a, "A1");
+    CU_ASSERT_NOT_EQUAL(pos_hash(&a.p), pos_hash(&b.p));
+    Position c = b.p;
+    c.to_move = !c.to_move;
+    CU_ASSERT_NOT_EQUAL(pos_hash(&c), pos_hash(&b.p));
+    board_free(a.b);
+    board_free(b.b);
+}
+
+/* Long random games end or are cut by the caller; nothing loops inside. */
+static void test_random_games_terminate(void)
+{
+    const char *rules[] = { "none", "b", "b,d", "a,b,c,d", "e", "b,e", "c,c=upto", "d,d=extra" };
+    for (int r = 0; r < 8; r++)
+        for (int n = 2; n <= 7; n++) {
+            Game g = game(n, rules[r]);
+            uint64_t rng = 99 + (uint64_t)(r * 31 + n);
+            for (int k = 0; k < 20; k++) {
+                pos_init(&g.p, g.b);
+                for (int ply = 0; ply < 400 && !pos_over(&g.p); ply++) {
+                    Move m = pos_random_move(&g.p, &rng);
+                    CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
+                    pos_play(&g.p, &m);
+                }
+            }
+            board_free(g.b);
+        }
+}
+
+/* ---- perft: the public table -------------------------------------------- */
+
+static void test_perft_table(void)
+{
+    FILE *f = fopen("tests/data/perft-public.tsv", "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[4096];
+    int rows = 0, bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strncmp(line, "size", 4)) continue;
+        char *save = NULL;
+        char *size = strtok_r(line, "\t", &save), *rules = strtok_r(NULL, "\t", &save);
+        char *opts = strtok_r(NULL, "\t", &save), *moves = strtok_r(NULL, "\t", &save);
+        char *depth = strtok_r(NULL, "\t", &save), *want = strtok_r(NULL, "\t\n", &save);
+        if (!want || atoll(want) > 1500000) continue; /* the bench runs the rest */
+        char rt[256];
+        snprintf(rt, sizeof rt, "%s,%s", rules, opts);
+        Game g = game(atoi(size), rt);
+        if (strcmp(moves, "-")) {
+            char *s2 = NULL;
+            for (char *m = strtok_r(moves, ";", &s2); m; m = strtok_r(NULL, ";", &s2)) CU_ASSERT_EQUAL_FATAL(play(&g, m), 0);
+        }
+        uint64_t got = perft(&g.p, atoi(depth), true);
+        if (got != (uint64_t)atoll(want)) {
+            bad++;
+            fprintf(stderr, "perft %s %s %s d%s: got %llu want %s\n", size, rt, moves, depth, (unsigned long long)got, want);
+        }
+        if (atoll(want) < 20000) CU_ASSERT_EQUAL(perft(&g.p, atoi(depth), false), got);
+        rows++;
+        board_free(g.b);
+    }
+    fclose(f);
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT(rows > 600);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS) return 1;
+    CU_pSuite s = CU_add_suite("rules", NULL, NULL);
+    struct { const char *name; void (*fn)(void); } tests[] = {
+        { "weak sets match the literal rules", test_weak_matches_reference },
+        { "each pattern in each orientation", test_pattern_orientations },
+        { "edge stones on and off", test_edge_stones },
+        { "outer corners hold nothing", test_outer_corner_holds_nothing },
+        { "forced pass, two passes draw", test_forced_pass_and_draw },
+        { "win at the end of the turn", test_win_end_of_turn },
+        { "swap maps the position", test_swap_mapping },
+        { "b: the friendly stone F", test_b_friendly_stone },
+        { "b: start-of-turn win", test_b_start_of_turn_win },
+        { "b: flip-back ban", test_b_flip_back_ban },
+        { "c exact: first move and pairs", test_c_exact },
+        { "c upto", test_c_upto },
+        { "d return: owed stone", test_d_return },
+        { "d extra: optional stone", test_d_extra },
+        { "e: checkered start", test_e_start },
+        { "rule tokens", test_ruleset_text },
+        { "move text round trips and rejections", test_move_text },
+        { "hash", test_hash },
+        { "random games stay legal", test_random_games_terminate },
+        { "perft table", test_perft_table },
+    };
+    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned fails = CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}
