@@ -1,0 +1,202 @@
+/* bench_main.c - bench/bench: the fixed speed benchmark. The same build
+ * always does the same work (fixed positions, fixed limits, one thread,
+ * fixed seed), so a change's speed effect is the change in time; the moves
+ * signature shows whether the change also changed what the engine plays. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "speed.h"
+
+static void usage(FILE *out)
+{
+    fputs("usage: bench/bench [options]\n"
+          "1. search: the engine's genmove on a fixed set of positions (9x9, 13x13,\n"
+          "   19x19; rules none, a, b+d, c, e) with a fixed playout limit, one thread,\n"
+          "   seed 1: total playouts, playouts per second and a signature of the moves.\n"
+          "2. random: uniformly random playouts of the rules core from the empty\n"
+          "   9x9, 13x13 and 19x19 boards (base rules): playouts and plies per second.\n"
+          "3. engine: the full engine's playouts per second from the empty boards.\n"
+          "options:\n"
+          "  --only search|random|engine   run one part\n"
+          "  --searcher NAME     mcts (default), uct, ab, random\n"
+          "  --playouts N        playouts per search position (default 5000)\n"
+          "  --ab-depth N        depth for --searcher ab (default 3)\n"
+          "  --seconds S         time per board for the playout rates (default 1)\n"
+          "  --rules TOKENS      rules for the playout rates (default none)\n"
+          "  --help              this text\n",
+          out);
+}
+
+/* FNV-1a over the chosen moves: equal signatures, equal play. */
+static uint64_t fnv(uint64_t h, const char *s)
+{
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return (h ^ ';') * 0x100000001b3ULL;
+}
+
+static int run_search(const char *searcher, long playouts, int ab_depth)
+{
+    char err[256];
+    Engine *e = engine_create();
+    if (!e || bench_engine_setup(e, searcher, playouts, ab_depth, err, sizeof err)) {
+        fprintf(stderr, "bench: engine: %s\n", e ? err : "cannot create");
+        engine_free(e);
+        return 1;
+    }
+    bool ab = !strcmp(searcher, "ab");
+    printf("search: searcher %s, %zu positions, %s %ld each, 1 thread, seed 1\n", searcher, bench_npositions, ab ? "depth" : "playouts",
+           ab ? (long)ab_depth : playouts);
+    Board *boards[64] = {0};
+    uint64_t sig = 0xcbf29ce484222325ULL;
+    double total = 0;
+    int rc = 0;
+    for (size_t i = 0; i < bench_npositions && i < 64; i++) {
+        Position p;
+        boards[i] = bench_position_setup(i, &p, err, sizeof err);
+        if (!boards[i]) {
+            fprintf(stderr, "bench: position %zu: %s\n", i, err);
+            rc = 1;
+            continue;
+        }
+        engine_new_game(e, &p);
+        double t0 = bench_now();
+        Move m = engine_genmove(e, &p);
+        double dt = bench_now() - t0;
+        char mv[64];
+        move_format(boards[i], &m, mv, sizeof mv);
+        sig = fnv(sig, mv);
+        total += dt;
+        printf("  %2zu  %2dx%-2d %-5s %3d plies  %-8s %8.3f s", i + 1, bench_positions[i].size, bench_positions[i].size, bench_positions[i].rules,
+               (int)p.ply, mv, dt);
+        if (!ab) printf("  %10.0f playouts/s", dt > 0 ? (double)playouts / dt : 0.0);
+        printf("\n");
+        fflush(stdout);
+    }
+    engine_free(e); /* before the boards it may still point to */
+    for (size_t i = 0; i < bench_npositions && i < 64; i++) board_free(boards[i]);
+    if (ab)
+        printf("total: %zu searches in %.3f s; moves signature %016llx\n", bench_npositions, total, (unsigned long long)sig);
+    else
+        printf("total: %ld playouts in %.3f s: %.0f playouts/s; moves signature %016llx\n", playouts * (long)bench_npositions, total,
+               total > 0 ? (double)playouts * (double)bench_npositions / total : 0.0, (unsigned long long)sig);
+    return rc;
+}
+
+static const int rate_sizes[] = {9, 13, 19};
+
+static int run_random(const char *rules_text, double seconds)
+{
+    Ruleset r;
+    ruleset_default(&r);
+    const char *why = ruleset_parse(&r, rules_text);
+    if (why) {
+        fprintf(stderr, "bench: --rules %s: %s\n", rules_text, why);
+        return 1;
+    }
+    printf("random playouts (rules core, uniform, rules %s, cap 10 x points plies):\n", rules_text);
+    for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
+        char err[256];
+        Board *b = board_create(rate_sizes[k], &r, err, sizeof err);
+        if (!b) {
+            fprintf(stderr, "bench: %s\n", err);
+            return 1;
+        }
+        PlayoutRate pr;
+        random_playout_rate(b, seconds, 10 * b->npoints, 1, &pr);
+        printf("  %2dx%-2d %9ld playouts in %.2f s: %9.0f playouts/s, %6.2f M plies/s, %.1f plies/game%s\n", rate_sizes[k], rate_sizes[k], pr.playouts,
+               pr.seconds, (double)pr.playouts / pr.seconds, (double)pr.plies / pr.seconds / 1e6, (double)pr.plies / (double)pr.playouts,
+               pr.capped ? " (some capped)" : "");
+        fflush(stdout);
+        board_free(b);
+    }
+    return 0;
+}
+
+static int run_engine_rate(const char *searcher, const char *rules_text, double seconds)
+{
+    Ruleset r;
+    ruleset_default(&r);
+    const char *why = ruleset_parse(&r, rules_text);
+    if (why) {
+        fprintf(stderr, "bench: --rules %s: %s\n", rules_text, why);
+        return 1;
+    }
+    printf("full engine (%s, 1 thread, from the empty board, rules %s):\n", searcher, rules_text);
+    for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
+        char err[256];
+        Board *b = board_create(rate_sizes[k], &r, err, sizeof err);
+        Engine *e = engine_create();
+        if (!b || !e) {
+            fprintf(stderr, "bench: %s\n", b ? "cannot create the engine" : err);
+            engine_free(e);
+            board_free(b);
+            return 1;
+        }
+        Position p;
+        pos_init(&p, b);
+        /* A short search sizes the measured one to about `seconds`. */
+        long n = 200;
+        double dt = 0;
+        for (int round = 0; round < 2; round++) {
+            if (bench_engine_setup(e, searcher, n, 3, err, sizeof err)) {
+                fprintf(stderr, "bench: engine: %s\n", err);
+                engine_free(e);
+                board_free(b);
+                return 1;
+            }
+            engine_new_game(e, &p);
+            double t0 = bench_now();
+            engine_genmove(e, &p);
+            dt = bench_now() - t0;
+            if (round == 0) {
+                double want = dt > 0 ? (double)n * seconds / dt : 1e6;
+                n = want < 200 ? 200 : want > 1e8 ? 100000000L : (long)want;
+            }
+        }
+        printf("  %2dx%-2d %9ld playouts in %.2f s: %9.0f playouts/s\n", rate_sizes[k], rate_sizes[k], n, dt, dt > 0 ? (double)n / dt : 0.0);
+        fflush(stdout);
+        engine_free(e);
+        board_free(b);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *only = NULL, *searcher = "mcts", *rules = "none";
+    long playouts = 5000, ab_depth = 3;
+    double seconds = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        errno = 0;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--only") && v && (!strcmp(v, "search") || !strcmp(v, "random") || !strcmp(v, "engine"))) {
+            only = v;
+        } else if (!strcmp(a, "--searcher") && v && *v) {
+            searcher = v;
+        } else if (!strcmp(a, "--rules") && v && *v) {
+            rules = v;
+        } else if (!strcmp(a, "--playouts") && v && (playouts = strtol(v, &end, 10), !errno && *end == 0 && playouts >= 1 && playouts <= 100000000)) {
+        } else if (!strcmp(a, "--ab-depth") && v && (ab_depth = strtol(v, &end, 10), !errno && *end == 0 && ab_depth >= 1 && ab_depth <= 100)) {
+        } else if (!strcmp(a, "--seconds") && v && (seconds = strtod(v, &end), !errno && *end == 0 && seconds > 0 && seconds <= 3600)) {
+        } else {
+            fprintf(stderr, "bench: bad argument '%s'%s%s (see --help)\n", a, v ? " " : "", v ? v : "");
+            return 2;
+        }
+        i++;
+    }
+    double t0 = bench_now();
+    int rc = 0;
+    if (!only || !strcmp(only, "search")) rc |= run_search(searcher, playouts, (int)ab_depth);
+    if (!only || !strcmp(only, "random")) rc |= run_random(rules, seconds);
+    if (!only || !strcmp(only, "engine")) rc |= run_engine_rate(!strcmp(searcher, "ab") ? "mcts" : searcher, rules, seconds);
+    printf("bench: %.1f s\n", bench_now() - t0);
+    return rc;
+}
