@@ -1,0 +1,31 @@
+#!/bin/sh
+# The bench tools as a user runs them: --help, the quick perft suite, a
+# table with a wrong count, a short match between two real engines, a
+# match against a broken engine, and merging two result files. Run from the
+# repository root after `make`. Ends with "N passed, N failed".
+pass=0; fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+check() { if eval "$2"; then ok; else bad "$1"; fi; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+for t in perft_suite match bench; do
+    check "$t --help" "./bench/$t --help >$tmp/help 2>&1 && grep -q usage $tmp/help"
+done
+check "perft_suite bad option exits 2" "./bench/perft_suite --threads 0 x >/dev/null 2>&1; [ \$? = 2 ]"
+
+check "perft_suite --quick" "./bench/perft_suite --quick tests/data/perft-public.tsv >$tmp/quick && grep -q ' 0 failed' $tmp/quick"
+check "perft_suite --threads 2" "./bench/perft_suite --quick --threads 2 --bulk off tests/data/perft-public.tsv >/dev/null"
+printf 'size\trules\toptions\tmoves\tdepth\tperft\n3\tnone\tedges=on,pie=on\t-\t1\t9\n3\tnone\tedges=on,pie=on\t-\t2\t999\n' >$tmp/wrong.tsv
+check "perft_suite exits 1 on a mismatch" "./bench/perft_suite $tmp/wrong.tsv >$tmp/wrong.out; [ \$? = 1 ] && grep -q FAIL $tmp/wrong.out && grep -q '1 ok, 1 failed' $tmp/wrong.out"
+
+R='./morphos --searcher random'
+check "short match between real engines" "./bench/match -a '$R' -b '$R' -n 6 -s 5 -j 2 --movetime 1 -o $tmp/m1.tsv --quiet >$tmp/m1.out && grep -q '^games 6:' $tmp/m1.out"
+check "every game saved" "[ \$(grep -c '^[0-9]' $tmp/m1.tsv) = 6 ]"
+check "broken engine adjudicated" "./bench/match -a 'sh tests/bench/broken_engine.sh die' -b '$R' -n 2 -s 5 --first-game 6 -o $tmp/m2.tsv >$tmp/m2.out && grep -q 'A 0 wins, 2 losses' $tmp/m2.out && grep -q 'A lost by: connection 0 crash 2' $tmp/m2.out"
+check "merge adds up" "./bench/match --merge $tmp/m1.tsv $tmp/m2.tsv --sprt 0,50 >$tmp/merge.out && grep -q '^games 8:' $tmp/merge.out && grep -q '^SPRT' $tmp/merge.out"
+check "merge rejects a bad file" "./bench/match --merge $tmp/wrong.tsv >/dev/null 2>&1; [ \$? = 1 ]"
+
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
