@@ -32,6 +32,7 @@ BENCH_BINS = $(patsubst bench/%_main.c,bench/%,$(wildcard bench/*_main.c))
 TEST_BINS  = $(TEST_SRC:tests/%.c=$(ASN)/tests/%)
 
 .PHONY: all test test-deps bench clean fuzz
+.SECONDARY:
 
 all: morphos $(BENCH_BINS)
 

@@ -42,7 +42,7 @@ char *move_format(const Board *b, const Move *m, char *buf, size_t len)
         size_t o = 0;
         buf[0] = 0;
         for (int i = 0; i < m->n && o < len; i++) {
-            char pt[8];
+            char pt[16];
             int w = snprintf(buf + o, len - o, "%s%s", i ? "," : "", point_format(b, m->pt[i], pt, sizeof pt));
             if (w < 0) break;
             o += (size_t)w;
@@ -96,7 +96,7 @@ int move_parse(const Position *p, const char *text, Move *m, char *err, size_t e
                 snprintf(err, errlen, "not a point on this board: '%s'", tok);
                 return -1;
             }
-            char name[8];
+            char name[16];
             point_format(b, pt, name, sizeof name);
             for (int i = 0; i < np; i++)
                 if (place[i] == pt) {
