@@ -3,6 +3,8 @@
  * makes this a Morphos distance rather than a Hex one. */
 #include "eval.h"
 
+#include <stdlib.h>
+
 int eval_distance(const Position *p, Color c)
 {
     const Board *b = p->board;
@@ -58,5 +60,18 @@ int eval_position(const Position *p)
     int dm = eval_distance(p, me), dy = eval_distance(p, (Color)(me ^ 1));
     if (dm > 60) dm = 60;
     if (dy > 60) dy = 60;
-    return (dy - dm) * 100 + 30;
+    /* Tie-break equal distances by central stones: they keep more
+     * shortest paths open (a crude stand-in for resistance). */
+    int centre = 0;
+    const Board *b = p->board;
+    if (b->size > 0) {
+        int n = b->size;
+        for (int i = 0; i < b->npoints; i++) {
+            int bit = b->bit_of[i], x = i % n, y = i / n;
+            int c = 2 * (n - 1) - abs(2 * x - (n - 1)) - abs(2 * y - (n - 1));
+            if (bb_test(p->stones[me], bit)) centre += c;
+            else if (bb_test(p->stones[me ^ 1], bit)) centre -= c;
+        }
+    }
+    return (dy - dm) * 100 + 30 + centre;
 }

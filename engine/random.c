@@ -14,4 +14,3 @@ static Move rnd_genmove(void *st, const Position *p, const SearchCtx *sc)
 }
 
 const Searcher searcher_random = {"random", rnd_create, rnd_destroy, rnd_new_game, rnd_genmove, NULL};
-const Searcher searcher_ab = {"ab", rnd_create, rnd_destroy, rnd_new_game, rnd_genmove, NULL};

@@ -26,4 +26,11 @@ typedef struct SolveStats {
  * proven drawn, RESULT_NONE when unknown within the limits. */
 Result solver_solve(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st);
 
+/* The same search, also reporting each root move's value from the last
+ * completed iteration: vals[i] for moves->m[i] is +1 (the mover wins by
+ * it), -1 (proven losing), 0 (proven draw) or 2 (unknown). moves is filled
+ * with pos_gen_moves order; vals needs room for every legal move. */
+Result solver_root(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st,
+                   MoveList *moves, int8_t *vals);
+
 #endif

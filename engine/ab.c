@@ -1,0 +1,166 @@
+/* ab.c - the `ab` searcher: iterative-deepening negamax alpha-beta with a
+ * transposition table on pos_hash, TT-move-first and flips-first ordering,
+ * and the two-distance evaluation of eval.c at the leaves. The table is
+ * kept between moves (cleared at a new game). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "searcher.h"
+#include "util.h"
+
+#define WIN_SCORE 1000000
+#define MAXPLY 64
+
+enum { B_EXACT = 0, B_LOWER, B_UPPER };
+
+typedef struct TTE {
+    uint64_t key;
+    int32_t score;
+    uint8_t depth, bound;
+    uint16_t best;
+} TTE;
+
+typedef struct Ab {
+    TTE *tt;
+    size_t mask, bytes;
+    MoveList ml[MAXPLY];
+    int16_t order[MAXPLY][1 << 12]; /* orderings for lists up to 4096 moves */
+    double deadline;
+    unsigned long long nodes;
+    int abort;
+} Ab;
+
+static void *ab_create(void)
+{
+    Ab *a = calloc(1, sizeof *a);
+    if (!a) return NULL;
+    for (int i = 0; i < MAXPLY; i++) movelist_init(&a->ml[i]);
+    return a;
+}
+
+static void ab_destroy(void *st)
+{
+    Ab *a = st;
+    if (!a) return;
+    for (int i = 0; i < MAXPLY; i++) movelist_free(&a->ml[i]);
+    free(a->tt);
+    free(a);
+}
+
+static void ab_new_game(void *st, const Position *p)
+{
+    Ab *a = st;
+    (void)p;
+    if (a && a->tt) memset(a->tt, 0, (a->mask + 1) * sizeof(TTE));
+}
+
+static int rank_move(const Move *m, const Position *p)
+{
+    (void)p;
+    if (m->kind == MOVE_FLIP) return 0;
+    return 1;
+}
+
+static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int ply, int *best_out)
+{
+    a->nodes++;
+    if (pos_over(p)) {
+        if (p->result == RESULT_DRAW) return 0;
+        int win = p->result == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE);
+        return win ? WIN_SCORE - ply : -WIN_SCORE + ply;
+    }
+    if ((a->nodes & 255) == 0 && now_seconds() > a->deadline) a->abort = 1;
+    if (a->abort) return 0;
+    if (depth <= 0 || ply >= MAXPLY - 1) return eval_position(p);
+    uint64_t key = pos_hash(p);
+    TTE *e = &a->tt[key & a->mask];
+    int tt_best = -1;
+    if (e->key == key) {
+        tt_best = e->best;
+        if (e->depth >= depth && ply > 0) {
+            if (e->bound == B_EXACT) return e->score;
+            if (e->bound == B_LOWER && e->score >= beta) return e->score;
+            if (e->bound == B_UPPER && e->score <= alpha) return e->score;
+        }
+    }
+    MoveList *ml = &a->ml[ply];
+    size_t n = pos_gen_moves(p, ml);
+    int16_t *ord = a->order[ply];
+    size_t no = n < (1 << 12) ? n : (1 << 12);
+    /* TT move, then flips, then the rest. */
+    size_t k = 0;
+    if (tt_best >= 0 && (size_t)tt_best < no) ord[k++] = (int16_t)tt_best;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < no; i++)
+            if ((int)i != tt_best && rank_move(&ml->m[i], p) == pass) ord[k++] = (int16_t)i;
+    int a0 = alpha, best = -WIN_SCORE - 1, bi = k ? ord[0] : 0;
+    for (size_t j = 0; j < k; j++) {
+        Position q = *p;
+        pos_play(&q, &ml->m[ord[j]]);
+        int v = -negamax(a, &q, depth - 1, -beta, -alpha, ply + 1, NULL);
+        if (a->abort) return 0;
+        if (v > best) {
+            best = v;
+            bi = ord[j];
+        }
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+    }
+    e->key = key;
+    e->score = best;
+    e->depth = (uint8_t)depth;
+    e->bound = best <= a0 ? B_UPPER : best >= beta ? B_LOWER : B_EXACT;
+    e->best = (uint16_t)bi;
+    if (best_out) *best_out = bi;
+    return best;
+}
+
+static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
+{
+    Ab *a = st;
+    if (!a) return pos_random_move(p, sc->rng);
+    size_t bytes = (size_t)sc->cfg.memory << 20;
+    if (!a->tt || a->bytes != bytes) {
+        free(a->tt);
+        size_t cap = 1024;
+        while (cap * 2 * sizeof(TTE) <= bytes && cap < ((size_t)1 << 28)) cap *= 2;
+        a->tt = calloc(cap, sizeof(TTE));
+        if (!a->tt) return pos_random_move(p, sc->rng);
+        a->mask = cap - 1;
+        a->bytes = bytes;
+    }
+    double t0 = now_seconds();
+    double budget = sc->soft_time > 0 ? sc->soft_time : 0;
+    int maxd = sc->cfg.ab_depth > 0 ? sc->cfg.ab_depth : (budget > 0 ? MAXPLY - 2 : 3);
+    a->deadline = budget > 0 ? t0 + budget : t0 + 1e9;
+    a->nodes = 0;
+    a->abort = 0;
+    MoveList root;
+    movelist_init(&root);
+    pos_gen_moves(p, &root);
+    Move best = root.n ? root.m[0] : pos_random_move(p, sc->rng);
+    int score = 0, depth = 0;
+    for (int d = 1; d <= maxd; d++) {
+        int bi = -1;
+        int v = negamax(a, p, d, -WIN_SCORE - 1, WIN_SCORE + 1, 0, &bi);
+        if (a->abort) break;
+        if (bi >= 0 && (size_t)bi < root.n) best = root.m[bi];
+        score = v;
+        depth = d;
+        if (v >= WIN_SCORE - MAXPLY || v <= -WIN_SCORE + MAXPLY) break; /* decided */
+        /* Another iteration costs several times this one: skip if late. */
+        if (budget > 0 && now_seconds() - t0 > budget * 0.4) break;
+    }
+    if (sc->cfg.verbose) {
+        char buf[48];
+        double el = now_seconds() - t0;
+        fprintf(stderr, "ab: %s score %d depth %d | %llu nodes in %.2fs (%.0f/s)\n", move_format(p->board, &best, buf, sizeof buf),
+                score, depth, a->nodes, el, el > 0 ? a->nodes / el : 0.0);
+    }
+    movelist_free(&root);
+    return best;
+}
+
+const Searcher searcher_ab = {"ab", ab_create, ab_destroy, ab_new_game, ab_genmove, NULL};
