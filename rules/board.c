@@ -145,6 +145,9 @@ static void build_square(Board *b, int n)
                     pc.bit[pc.n++] = (int16_t)BIT(cx, cy);
                 }
                 if (!ok) continue;
+                unsigned __int128 wm = 0;
+                for (int k = 0; k < pc.n; k++) wm |= (unsigned __int128)1 << (pc.bit[k] - (BIT(x, y) - WINDOW_BACK(S)));
+                b->wpat[p * MAX_PATTERNS + b->npat[p]] = wm;
                 b->pat[p * MAX_PATTERNS + b->npat[p]++] = pc;
                 for (int k = 0; k < pc.n; k++) add_reach(b, pc.bit[k], p);
             }
@@ -164,7 +167,9 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
     }
     Board *b = calloc(1, sizeof *b);
     if (b) b->pat = calloc((size_t)MAX_POINTS * MAX_PATTERNS, sizeof *b->pat);
-    if (!b || !b->pat) {
+    if (b) b->wpat = calloc((size_t)MAX_POINTS * MAX_PATTERNS, sizeof *b->wpat);
+    if (!b || !b->pat || !b->wpat) {
+        if (b) free(b->pat);
         free(b);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -179,5 +184,6 @@ void board_free(Board *b)
 {
     if (!b) return;
     free(b->pat);
+    free(b->wpat);
     free(b);
 }

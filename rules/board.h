@@ -54,6 +54,8 @@ const char *ruleset_parse(Ruleset *r, const char *text);
 /* Canonical text, e.g. "none,edges=on,pie=on" or "a,c,edges=off,c=exact,pie=off". */
 void ruleset_format(const Ruleset *r, char *buf, size_t len);
 
+#define WINDOW_BACK(S) (2 * (S) + 2)
+
 typedef struct PatternCells {
     uint8_t n;
     int16_t bit[MAX_PCELLS]; /* cells (as bits) that must hold enemy stones */
@@ -79,6 +81,9 @@ typedef struct Board {
      * weak sets on square boards use shifted ANDs instead. */
     uint8_t npat[MAX_POINTS];
     PatternCells *pat; /* npoints * MAX_PATTERNS */
+    /* Square boards: the same patterns as masks over a 128-bit window of
+     * the bitboard starting at bit_of[p] - WINDOW_BACK(stride). */
+    unsigned __int128 *wpat; /* npoints * MAX_PATTERNS */
 
     /* Square boards: the distinct pattern orientations, each as indices
      * into a table of distinct bit offsets, for bulk weak sets by shifted

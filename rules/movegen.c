@@ -256,9 +256,38 @@ static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng
     return mk(MOVE_PLACE, s, pt[0], s > 1 ? pt[1] : -1, s > 2 ? pt[2] : -1);
 }
 
+/* The plain turn (no owed stone, one placement or one flip, no flip-back
+ * ban, no swap): draw points among the empty ones and the enemy stones,
+ * and redraw without the enemy stones that turn out not to be weak. Uniform
+ * over the legal moves, and it tests only the drawn stones for weakness,
+ * not the whole board. */
+static Move random_plain(const Position *p, uint64_t *rng)
+{
+    const Board *b = p->board;
+    const int nw = b->words, mover = p->to_move;
+    bb_t cand, plane;
+    uint64_t n = 0;
+    for (int i = 0; i < nw; i++) {
+        cand[i] = b->points[i] & ~p->stones[mover][i];
+        plane[i] = p->stones[mover][i] | b->edge[mover][i];
+        n += (uint64_t)__builtin_popcountll(cand[i]);
+    }
+    while (n) {
+        int bit = bb_select(cand, nw, (int)rng_below(rng, n));
+        int q = b->point_of[bit];
+        if (!bb_test(p->stones[!mover], bit)) return mk(MOVE_PLACE, 1, q, -1, -1);
+        if (point_weak(b, plane, q)) return mk(MOVE_FLIP, 1, q, -1, -1);
+        bb_clear(cand, bit);
+        n--;
+    }
+    return mk(MOVE_PASS, 0, -1, -1, -1);
+}
+
 Move pos_random_move(const Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
+    const Ruleset *r = &b->rules;
+    if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) return random_plain(p, rng);
     Turn t;
     turn_init(p, &t);
     uint64_t place[4] = { 0 }, nplace = 0;

@@ -96,8 +96,28 @@ void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, ui
         if (point_weak(b, plane, b->point_of[bit])) bb_set(out, bit);
 }
 
+/* 128 bits of the plane from bit `start` on (start may be negative: bits
+ * outside the board's words read as zero). */
+static inline unsigned __int128 window128(const uint64_t *pl, int nw, int start)
+{
+    int base = start + 64, w = base / 64 - 1, r = base % 64;
+    uint64_t a = w >= 0 && w < nw ? pl[w] : 0;
+    uint64_t m = w + 1 >= 0 && w + 1 < nw ? pl[w + 1] : 0;
+    uint64_t h = w + 2 >= 0 && w + 2 < nw ? pl[w + 2] : 0;
+    unsigned __int128 x = ((unsigned __int128)m << 64 | a) >> r;
+    if (r) x |= (unsigned __int128)h << (128 - r);
+    return x;
+}
+
 bool point_weak(const Board *b, const uint64_t *plane, int point)
 {
+    if (b->size) {
+        unsigned __int128 win = window128(plane, b->words, b->bit_of[point] - WINDOW_BACK(b->stride));
+        const unsigned __int128 *m = b->wpat + point * MAX_PATTERNS;
+        for (int k = 0; k < b->npat[point]; k++)
+            if ((win & m[k]) == m[k]) return true;
+        return false;
+    }
     const PatternCells *pc = b->pat + point * MAX_PATTERNS;
     for (int k = 0; k < b->npat[point]; k++) {
         int j = 0;

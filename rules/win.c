@@ -64,25 +64,50 @@ static void fill(const Board *b, uint64_t *f, const uint64_t *own, const uint64_
     }
 }
 
-/* The component of `own` holding `seed`, grown until it touches both goal
- * lines (true) or stops growing (false). */
-static bool component_wins(const Board *b, const uint64_t *own, int c, uint64_t *f)
+/* Grow f (a subset of own) to its whole component, stopping early once it
+ * touches both goal lines. A few steps run between convergence tests,
+ * since a test costs about as much as a step. */
+static inline __attribute__((always_inline)) bool
+component_wins_n(const Board *b, const uint64_t *own, int c, uint64_t *f, const int nw)
 {
-    int nw = b->words;
     for (;;) {
-        uint64_t before = 0, after = 0, ha = 0, hz = 0;
-        for (int i = 0; i < nw; i++) before += __builtin_popcountll(f[i]);
-        for (int s = 0; s < 3; s++) {
-            if (b->size) grow_square(b, f, own);
-            else grow_graph(b, f, own);
-        }
+        uint64_t before[BB_MAXW];
+        for (int i = 0; i < nw; i++) before[i] = f[i];
+        for (int s = 0; s < 3; s++) grow_square_n(b, f, own, nw);
+        uint64_t ha = 0, hz = 0, diff = 0;
         for (int i = 0; i < nw; i++) {
-            after += __builtin_popcountll(f[i]);
             ha |= f[i] & b->goal[c][0][i];
             hz |= f[i] & b->goal[c][1][i];
+            diff |= f[i] ^ before[i];
         }
         if (ha && hz) return true;
-        if (after == before) return false;
+        if (!diff) return false;
+    }
+}
+
+static bool component_wins(const Board *b, const uint64_t *own, int c, uint64_t *f)
+{
+    if (!b->size) {
+        for (;;) {
+            bb_t before;
+            memcpy(before, f, sizeof before);
+            grow_graph(b, f, own);
+            uint64_t ha = 0, hz = 0, diff = 0;
+            for (int i = 0; i < b->words; i++) {
+                ha |= f[i] & b->goal[c][0][i];
+                hz |= f[i] & b->goal[c][1][i];
+                diff |= f[i] ^ before[i];
+            }
+            if (ha && hz) return true;
+            if (!diff) return false;
+        }
+    }
+    switch (b->words) {
+    case 1: return component_wins_n(b, own, c, f, 1);
+    case 2: return component_wins_n(b, own, c, f, 2);
+    case 3: return component_wins_n(b, own, c, f, 3);
+    case 4: return component_wins_n(b, own, c, f, 4);
+    default: return component_wins_n(b, own, c, f, b->words);
     }
 }
 
