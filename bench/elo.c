@@ -35,6 +35,11 @@ int elo_estimate(double wins, double losses, double draws, EloEstimate *out)
     out->elo = elo_from_score(s);
     out->lo = elo_from_score(s - margin);
     out->hi = elo_from_score(s + margin);
+    /* A clean sweep has no spread, so the normal interval collapses to
+     * +-inf; the exact binomial (Clopper-Pearson) bound for n wins out of n,
+     * 0.025^(1/n), still says how strong the winner must at least be. */
+    if (wins == n) out->lo = elo_from_score(pow(0.025, 1.0 / n));
+    if (losses == n) out->hi = -elo_from_score(pow(0.025, 1.0 / n));
     out->los = wins + losses > 0 ? 0.5 * (1.0 + erf((wins - losses) / sqrt(2.0 * (wins + losses)))) : 0.5;
     return 0;
 }

@@ -4,7 +4,8 @@
  * Logistic Elo: a score fraction s means a difference of
  * -400 log10(1/s - 1). The interval comes from the normal approximation of
  * the mean game score (trinomial: win 1, draw 1/2, loss 0), as cutechess-cli
- * reports it. The SPRT is the generalised SPRT on that normal approximation
+ * reports it; a clean sweep (all wins or all losses) gets the exact
+ * binomial bound on its finite side instead. The SPRT is the generalised SPRT on that normal approximation
  * (as used by fishtest for logistic Elo bounds). */
 #ifndef MORPHOS_BENCH_ELO_H
 #define MORPHOS_BENCH_ELO_H

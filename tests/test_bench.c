@@ -18,6 +18,7 @@
 #include "../bench/openings.h"
 #include "../bench/perft_run.h"
 #include "../bench/perft_table.h"
+#include "../bench/speed.h"
 
 #define NEAR(a, b, eps) CU_ASSERT(fabs((a) - (b)) < (eps))
 
@@ -46,6 +47,13 @@ static void test_elo_known_values(void)
     NEAR(e.lo, -12.929693, 1e-5);
     NEAR(e.hi, 84.010763, 1e-5);
     NEAR(e.los, 0.921350, 1e-6);
+    /* A sweep: the exact binomial bound 0.025^(1/20) on the finite side. */
+    CU_ASSERT_EQUAL(elo_estimate(20, 0, 0, &e), 0);
+    CU_ASSERT(isinf(e.elo) && isinf(e.hi) && e.hi > 0);
+    NEAR(e.lo, 277.387441, 1e-5);
+    CU_ASSERT_EQUAL(elo_estimate(0, 20, 0, &e), 0);
+    NEAR(e.hi, -277.387441, 1e-5);
+    CU_ASSERT(isinf(e.lo) && e.lo < 0);
     CU_ASSERT_EQUAL(elo_estimate(10, 10, 0, &e), 0);
     NEAR(e.elo, 0.0, 1e-9);
     NEAR(e.lo, -e.hi, 1e-9);
@@ -359,6 +367,25 @@ static void test_openings(void)
     board_free(b);
 }
 
+/* bench/bench's fixed positions all set up, legally, with the game running
+ * (a rules change that broke one would silently change the benchmark). */
+static void test_bench_positions(void)
+{
+    CU_ASSERT(bench_npositions >= 5);
+    for (size_t i = 0; i < bench_npositions; i++) {
+        Position p;
+        char err[256];
+        Board *b = bench_position_setup(i, &p, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL(b);
+        if (!b) {
+            fprintf(stderr, "\nbench position %zu: %s\n", i, err);
+            continue;
+        }
+        CU_ASSERT(!pos_over(&p));
+        board_free(b);
+    }
+}
+
 int main(void)
 {
     /* A dead engine's stdin must be an error return, as in bench/match. */
@@ -373,6 +400,7 @@ int main(void)
     CU_add_test(s, "perft: threaded root split", test_perft_parallel);
     CU_add_test(s, "result lines", test_record_lines);
     CU_add_test(s, "openings", test_openings);
+    CU_add_test(s, "bench positions", test_bench_positions);
     CU_add_test(s, "referee: illegal move", test_referee_illegal);
     CU_add_test(s, "referee: occupied point", test_referee_occupied);
     CU_add_test(s, "referee: engine exits", test_referee_dies);
