@@ -227,17 +227,16 @@ GtpStatus cmd_analyze(Gtp *g, int argc, char **argv, StrBuf *out)
     int a = 0;
     Color c;
     const Position *p = game_pos(&g->game);
-    if (a < argc && arg_color(argv[a], &c) == 0) {
-        if (c != (Color)p->to_move) {
-            sb_printf(out, "not %s's turn: %s to move", color_name(c), color_name((Color)p->to_move));
-            return GTP_ERR;
-        }
-        a++;
-    }
+    bool colored = a < argc && arg_color(argv[a], &c) == 0;
+    if (colored) a++;
     if (a < argc && arg_int(argv[a++], 1, 360000, &interval) < 0) return fail(out, "invalid interval");
     if (a != argc) return fail(out, "usage: analyze [COLOR] [INTERVAL]");
     if (!can_search(g, out)) return GTP_ERR;
     if (pos_over(p)) return fail(out, "game is over");
+    if (colored && c != (Color)p->to_move) {
+        sb_printf(out, "not %s's turn: %s to move", color_name(c), color_name((Color)p->to_move));
+        return GTP_ERR;
+    }
     AnalyzeSink s = { g, out, 0 };
     if (g->stream) {
         fprintf(g->stream, "=%s\n", g->id);

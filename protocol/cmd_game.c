@@ -182,10 +182,18 @@ GtpStatus cmd_rules(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
+/* legal_moves [COLOR]: some controllers name the side to move. */
 GtpStatus cmd_legal_moves(Gtp *g, int argc, char **argv, StrBuf *out)
 {
-    (void)argc, (void)argv;
     const Position *p = game_pos(&g->game);
+    Color c;
+    if (argc == 1) {
+        if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");
+        if (c != (Color)p->to_move && !pos_over(p)) {
+            sb_printf(out, "not %s's turn: %s to move", color_name(c), color_name((Color)p->to_move));
+            return GTP_ERR;
+        }
+    }
     MoveList ml;
     movelist_init(&ml);
     pos_gen_moves(p, &ml);

@@ -36,6 +36,7 @@ typedef GtpStatus (*GtpFn)(Gtp *g, int argc, char **argv, StrBuf *out);
 typedef struct GtpCommand {
     const char *name;
     GtpFn fn;
+    int max_args; /* more is an error before the handler runs; -1: any */
 } GtpCommand;
 
 /* The command table (gtp.c), NULL-terminated. */

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Raw-input robustness of the GTP loop: things a .gtp script cannot hold.
+
+Usage: robust.py ENGINE
+
+Each case starts the engine, writes raw bytes, and checks the answers and a
+clean exit (status 0: sanitizer and leak reports fail it). Binary junk,
+control characters, CR/LF, a 1 MB line, huge numbers, too many arguments,
+an id alone, EOF in the middle of a line, input after quit, and analyze
+streaming until the next command. Closes with "N passed, N failed".
+"""
+import os, re, select, subprocess, sys, time
+
+ENGINE = None
+
+
+def run(data, pause_after=None, tail=b"", timeout=60):
+    """Write data (then sleep and write tail), close stdin, return (rc, out, err)."""
+    p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = b""
+    err = b""
+    try:
+        p.stdin.write(data)
+        p.stdin.flush()
+        if pause_after is not None:
+            time.sleep(pause_after)
+            p.stdin.write(tail)
+            p.stdin.flush()
+        o, e = p.communicate(timeout=timeout)
+        out += o
+        err += e
+    except (subprocess.TimeoutExpired, BrokenPipeError) as ex:
+        p.kill()
+        o, e = p.communicate()
+        return -1, out + o, err + e + (" [%s]" % ex).encode()
+    return p.returncode, out, err
+
+
+def answers(out):
+    """Split raw output into answers (the text before each empty line)."""
+    text = out.decode("latin-1")
+    parts = text.split("\n\n")
+    if parts and parts[-1] == "":
+        parts.pop()
+    return parts
+
+
+CASES = []
+
+
+def case(name):
+    def deco(fn):
+        CASES.append((name, fn))
+        return fn
+    return deco
+
+
+def expect(got, want_list):
+    if len(got) != len(want_list):
+        return "expected %d answers, got %d: %r" % (len(want_list), len(got), [g[:60] for g in got])
+    for g, w in zip(got, want_list):
+        if not re.fullmatch(w, g, re.S):
+            return "answer %r does not match %r" % (g[:200], w)
+    return None
+
+
+@case("binary junk is an unknown command, then the loop goes on")
+def _():
+    junk = bytes(range(128, 256)) + b"\xff\xfe garbage \x80"
+    rc, out, err = run(junk + b"\n" + b"1 name\n")
+    return rc, expect(answers(out), [r"\? unknown command", r"=1 Morphos"]), err
+
+
+@case("control characters are removed, tabs are spaces, CR/LF works")
+def _():
+    rc, out, err = run(b"na\x00m\x01e\r\n2\tknown_command\tplay\r\n\x1b3 name\r\n")
+    return rc, expect(answers(out), [r"= Morphos", r"=2 true", r"=3 Morphos"]), err
+
+
+@case("empty, blank and comment lines get no answer")
+def _():
+    rc, out, err = run(b"\n   \n\t\n# a comment\n  # another\n\r\n4 name\n")
+    return rc, expect(answers(out), [r"=4 Morphos"]), err
+
+
+@case("a 1 MB line is refused with its id, memory stays bounded, the loop goes on")
+def _():
+    rc, out, err = run(b"5 play b " + b"A" * (1 << 20) + b"\n6 name\n")
+    return rc, expect(answers(out), [r"\?5 line too long", r"=6 Morphos"]), err
+
+
+@case("a 1 MB comment line is ignored")
+def _():
+    rc, out, err = run(b"# " + b"x" * (1 << 20) + b"\n7 name\n")
+    return rc, expect(answers(out), [r"=7 Morphos"]), err
+
+
+@case("huge numbers are errors, not overflows")
+def _():
+    big = b"9" * 5000
+    rc, out, err = run(b"boardsize " + big + b"\nperft " + big + b"\nkomi " + big + b"\n" + big + b" name\n"
+                       b"time_left b " + big + b" 0\nplay b A" + big + b"\n8 gogui-rules_board_size\n")
+    return rc, expect(answers(out), [r"\? unacceptable size", r"\? depth must be .*", r"\? komi not a float",
+                                     r"\? id too large", r"\? syntax error", r"\? illegal move: .*",
+                                     r"=8 9"]), err
+
+
+@case("too many arguments")
+def _():
+    rc, out, err = run(b"9 play " + b"b " * 500 + b"\n10 name\n")
+    return rc, expect(answers(out), [r"\? too many arguments", r"=10 Morphos"]), err
+
+
+@case("an id alone is a missing command")
+def _():
+    rc, out, err = run(b"130\n131   \n")
+    return rc, expect(answers(out), [r"\?130 missing command", r"\?131 missing command"]), err
+
+
+@case("EOF in the middle of a line: the partial command is answered, then a clean exit")
+def _():
+    rc, out, err = run(b"boardsize 5\n11 name")
+    return rc, expect(answers(out), [r"= ", r"=11 Morphos"]), err
+
+
+@case("EOF right away: a clean exit and no output")
+def _():
+    rc, out, err = run(b"")
+    return rc, None if out == b"" else "unexpected output %r" % out[:100], err
+
+
+@case("quit answers, and nothing after it is read")
+def _():
+    rc, out, err = run(b"12 quit\n13 name\n")
+    return rc, expect(answers(out), [r"=12 "]), err
+
+
+@case("every answer is printable ASCII, even when echoing junk")
+def _():
+    rc, out, err = run(b"play b \xe9\xff\x80\nrules \xc3\xa9t\xe9\n")
+    bad = [c for c in out if c >= 127 or (c < 32 and c != 10)]
+    msg = expect(answers(out), [r"\? illegal move: .*", r"\? .*"]) or (
+        "non-ASCII bytes in output" if bad else None)
+    return rc, msg, err
+
+
+@case("analyze streams info lines until the next command, then that command runs")
+def _():
+    rc, out, err = run(b"set_param searcher random\nboardsize 5\n14 analyze b 5\n", 0.6, b"15 name\n")
+    a = answers(out)
+    msg = expect(a, [r"= ", r"= ", r"=14\n(info .*)", r"=15 Morphos"])
+    return rc, msg, err
+
+
+@case("analyze ends cleanly at EOF")
+def _():
+    rc, out, err = run(b"set_param searcher random\n16 analyze 5\n", 0.3, b"")
+    return rc, expect(answers(out), [r"= ", r"=16\n(info .*)?"]), err
+
+
+@case("a failed command leaves the game unchanged")
+def _():
+    script = (b"boardsize 5\nplay b C3\nplay w D4\n"
+              b"play b C3\nplay b D4\nplay w E5\nboardsize 99\nrules bogus\nundo x\nloadsgf /nonexistent\n"
+              b"17 printsgf\n")
+    rc, out, err = run(script)
+    a = answers(out)
+    msg = None
+    if len(a) != 11:
+        msg = "expected 11 answers, got %d" % len(a)
+    elif not re.fullmatch(r"=17 \(;FF\[4\].*SZ\[5\]RU\[none,edges=on,pie=on\]\n;B\[cc\];W\[db\]\)", a[-1], re.S):
+        msg = "game changed: %r" % a[-1]
+    return rc, msg, err
+
+
+def main():
+    global ENGINE
+    if len(sys.argv) != 2:
+        print(__doc__)
+        sys.exit(2)
+    ENGINE = os.path.abspath(sys.argv[1])
+    passed = failed = 0
+    for name, fn in CASES:
+        rc, msg, err = fn()
+        if msg is None and rc != 0:
+            msg = "exit status %s" % rc
+        if msg:
+            failed += 1
+            print("FAIL %s: %s" % (name, msg))
+            if err:
+                print(err.decode("utf-8", "replace")[-3000:])
+        else:
+            passed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+main()
