@@ -50,21 +50,39 @@ static inline int bb_next_from(const uint64_t *b, int nw, int from)
 static inline int bb_first(const uint64_t *b, int nw) { return bb_next_from(b, nw, 0); }
 static inline int bb_next(const uint64_t *b, int nw, int bit) { return bit == 63 + 64 * (BB_MAXW - 1) ? -1 : bb_next_from(b, nw, bit + 1); }
 
-/* The k-th (0-based) set bit; the caller guarantees k < popcount. Word
- * selection without data-dependent branches on the hot path is the
- * playout's job; this is the plain version. */
+/* The k-th (0-based) set bit of one word, k < popcount(w). */
+static inline int select64(uint64_t w, int k)
+{
+#ifdef __BMI2__
+    return __builtin_ctzll(__builtin_ia32_pdep_di((uint64_t)1 << k, w));
+#else
+    int pos = 0;
+    for (int s = 32; s; s >>= 1) { /* binary search on half-word counts */
+        uint64_t low = w & (((uint64_t)1 << s) - 1);
+        int c = __builtin_popcountll(low);
+        int up = k >= c;
+        pos += up * s;
+        k -= up * c;
+        w = up ? w >> s : low;
+    }
+    return pos;
+#endif
+}
+
+/* The k-th (0-based) set bit of a bitboard; the caller guarantees
+ * k < popcount. The word is found with masks rather than branches, so a
+ * random k costs the same wherever it falls. */
 static inline int bb_select(const uint64_t *b, int nw, int k)
 {
+    int word = 0, before = 0, acc = 0;
     for (int i = 0; i < nw; i++) {
         int c = __builtin_popcountll(b[i]);
-        if (k < c) {
-            uint64_t w = b[i];
-            for (; k > 0; k--) w &= w - 1;
-            return (i << 6) + __builtin_ctzll(w);
-        }
-        k -= c;
+        int here = (k >= acc) & (k < acc + c);
+        word |= -here & i;
+        before |= -here & acc;
+        acc += c;
     }
-    return -1;
+    return (word << 6) + select64(b[word], k - before);
 }
 
 #define BB_FOR_EACH(bit, b, nw) for (int bit = bb_first((b), (nw)); bit >= 0; bit = bb_next((b), (nw), bit))

@@ -22,6 +22,21 @@ void movelist_push(MoveList *ml, Move m)
     ml->m[ml->n++] = m;
 }
 
+static void recount_lines(Position *p)
+{
+    const Board *b = p->board;
+    for (int c = 0; c < 2; c++) {
+        p->lines[c] = 0;
+        BB_FOR_EACH(bit, p->stones[c], b->words) p->lines[c] |= 1u << b->line_of[c][b->point_of[bit]];
+    }
+}
+
+/* Could colour c have a winning chain? Only if it has a stone on each line. */
+static inline bool may_connect(const Position *p, int c)
+{
+    return !p->board->size || p->lines[c] == p->board->all_lines;
+}
+
 static uint64_t stones_key(const Position *p)
 {
     const Board *b = p->board;
@@ -43,6 +58,7 @@ static void settle_result(Position *p, int mover, const uint64_t *seed)
     const Board *b = p->board;
     int c = b->rules.b ? p->to_move : mover;
     if (c < 0) return;
+    if (!may_connect(p, c)) return;
     bool win = seed && !b->rules.b ? chain_through(b, p->stones[c], c, seed) : has_chain(b, p->stones[c], c, NULL);
     if (win) p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
 }
@@ -53,6 +69,7 @@ void pos_init(Position *p, const Board *b)
     p->board = b;
     memcpy(p->stones, b->start, sizeof p->stones);
     p->key = stones_key(p);
+    recount_lines(p);
     p->flipped = -1;
     p->to_move = BLACK;
     p->last.kind = MOVE_NONE;
@@ -72,6 +89,7 @@ void pos_set_stone(Position *p, int point, Color c)
         bb_set(p->stones[c], bit);
         p->key ^= b->zob[c][point];
     }
+    recount_lines(p);
 }
 
 Color pos_color_at(const Position *p, int point)
@@ -97,6 +115,7 @@ static void swap_sides(Position *p)
     memcpy(p->stones, s, sizeof s);
     if (p->flipped >= 0) p->flipped = (int16_t)sigma(b, p->flipped);
     p->key = stones_key(p);
+    recount_lines(p);
 }
 
 void pos_play(Position *p, const Move *m)
@@ -123,6 +142,7 @@ void pos_play(Position *p, const Move *m)
         for (int i = 0; i < np; i++) {
             bb_set(p->stones[mover], b->bit_of[m->pt[i]]);
             p->key ^= b->zob[mover][m->pt[i]];
+            p->lines[mover] |= 1u << b->line_of[mover][m->pt[i]];
         }
         p->flipped = -1;
         p->owe = 0;
@@ -131,6 +151,11 @@ void pos_play(Position *p, const Move *m)
             bb_clear(p->stones[opp], bit);
             bb_set(p->stones[mover], bit);
             p->key ^= b->zob[opp][f] ^ b->zob[mover][f];
+            p->lines[mover] |= 1u << b->line_of[mover][f];
+            int ln = b->line_of[opp][f];
+            uint64_t left = 0;
+            for (int i = 0; i < b->words; i++) left |= p->stones[opp][i] & b->line_bb[opp][ln][i];
+            if (!left) p->lines[opp] &= ~(1u << ln);
             p->flipped = (int16_t)f;
             if (b->rules.d) {
                 bb_t e;

@@ -41,6 +41,7 @@ typedef struct Position {
     alignas(64) bb_t stones[2];
     const Board *board;
     uint64_t key;        /* Zobrist key of the stones */
+    uint32_t lines[2];   /* square boards: the lines (board->line_of) holding stones */
     int16_t flipped;     /* b: the point the previous turn flipped, else -1 */
     uint16_t ply;        /* turns played since the start */
     uint8_t to_move;     /* Color */
