@@ -210,7 +210,9 @@ static uint32_t find(const Tree *t, uint32_t at, const Position *pos, int16_t *S
 int tree_reroot(Tree *t, const Position *p)
 {
     uint64_t h = pos_hash(p);
-    if (!t->has_root) {
+    /* Another board (size or rules changed): nothing to keep. The caller
+     * also resets at every new game, so a reused address is harmless. */
+    if (!t->has_root || t->root_pos.board != p->board) {
         tree_reset(t, p);
         return 0;
     }

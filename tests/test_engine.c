@@ -1,0 +1,420 @@
+/* test_engine.c - the searchers: options, legal moves in every mutator
+ * combination, determinism, the solver against exhaustive minimax, wins
+ * in one found, losses in one prevented, analysis, memory limit. No test
+ * measures speed (that is bench/'s job). */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/engine.h"
+#include "../engine/searcher.h"
+#include "../engine/solver.h"
+
+typedef struct {
+    Board *b;
+    Position p;
+} Game;
+
+static Game game(int size, const char *rules)
+{
+    Game g;
+    Ruleset r;
+    char err[128];
+    ruleset_default(&r);
+    CU_ASSERT_PTR_NULL_FATAL(ruleset_parse(&r, rules));
+    g.b = board_create(size, &r, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g.b);
+    pos_init(&g.p, g.b);
+    return g;
+}
+
+static int pt(const Board *b, const char *s)
+{
+    int p = -1;
+    CU_ASSERT_EQUAL_FATAL(point_parse(b, s, &p), 0);
+    return p;
+}
+
+static void set(Engine *e, const char *name, const char *value)
+{
+    char err[128];
+    CU_ASSERT_EQUAL_FATAL(engine_set_param(e, name, value, err, sizeof err), 0);
+}
+
+static Engine *engine(const char *searcher, const char *playouts)
+{
+    Engine *e = engine_create();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    set(e, "searcher", searcher);
+    set(e, "playouts", playouts);
+    set(e, "movetime", "0");
+    set(e, "seed", "12345");
+    set(e, "verbose", "off");
+    set(e, "ab_depth", "2");
+    set(e, "memory", "64");
+    return e;
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+static void test_params(void)
+{
+    Engine *e = engine_create();
+    char out[64], err[128];
+    CU_ASSERT_EQUAL(engine_set_param(e, "searcher", "ab", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_get_param(e, "searcher", out, sizeof out), 0);
+    CU_ASSERT_STRING_EQUAL(out, "ab");
+    CU_ASSERT_EQUAL(engine_set_param(e, "searcher", "alphabeta", err, sizeof err), -1);
+    CU_ASSERT(strlen(err) > 0);
+    engine_get_param(e, "searcher", out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "ab"); /* unchanged on error */
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "0", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "2x", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "99999999999999999999", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "2", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_set_param(e, "movetime", "nan", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "movetime", "-1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "movetime", "0.5", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_set_param(e, "seed", "-3", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "rave", "maybe", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "rave", "off", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_set_param(e, "nosuch", "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, NULL, "1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", NULL, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_get_param(e, "nosuch", out, sizeof out), -1);
+    const char *const *names = engine_param_names();
+    int n = 0;
+    for (; names[n]; n++) CU_ASSERT_EQUAL(engine_get_param(e, names[n], out, sizeof out), 0);
+    CU_ASSERT(n >= 10);
+    engine_free(e);
+}
+
+/* ---- legality --------------------------------------------------------- */
+
+static const char *const rule_sets[] = {
+    "none", "pie=off", "a", "a,edges=on", "b", "c", "c,c=upto", "d", "d,d=extra", "e", "e,e=a1white",
+    "a,b", "b,d", "c,d", "b,c,d", "a,b,c,d,e", "c,d,d=extra,c=upto", "edges=off",
+};
+
+/* Each searcher's own move (not the engine's legality fallback) is legal. */
+static void play_games(const char *searcher, int size, int plies)
+{
+    for (size_t r = 0; r < sizeof rule_sets / sizeof rule_sets[0]; r++) {
+        Game g = game(size, rule_sets[r]);
+        Engine *e = engine(searcher, "60");
+        EngineConfig cfg;
+        config_default(&cfg);
+        char err[64];
+        params_set(&cfg, "searcher", searcher, err, sizeof err);
+        cfg.playouts = 60;
+        cfg.movetime = 0;
+        cfg.verbose = 0;
+        cfg.ab_depth = 2;
+        cfg.memory = 16;
+        cfg.solver_time = 0.01;
+        const Searcher *s = cfg.searcher == SEARCHER_AB ? &searcher_ab
+                            : cfg.searcher == SEARCHER_RANDOM ? &searcher_random : &searcher_mcts;
+        void *st = s->create();
+        uint64_t rng = 99 + r;
+        SearchCtx sc;
+        memset(&sc, 0, sizeof sc);
+        sc.cfg = cfg;
+        sc.playouts = 60;
+        sc.rng = &rng;
+        for (int i = 0; i < plies && !pos_over(&g.p); i++) {
+            Move m = s->genmove(st, &g.p, &sc);
+            const char *why = pos_check_move(&g.p, &m);
+            if (why) fprintf(stderr, "%s %s ply %d: %s\n", searcher, rule_sets[r], i, why);
+            CU_ASSERT_PTR_NULL_FATAL(why);
+            /* And through the engine, which is what GTP calls. */
+            Move m2 = engine_genmove(e, &g.p);
+            CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &m2));
+            pos_play(&g.p, &m);
+        }
+        s->destroy(st);
+        engine_free(e);
+        board_free(g.b);
+    }
+}
+
+static void test_random_legal(void) { play_games("random", 5, 40); }
+static void test_uct_legal(void) { play_games("uct", 4, 16); }
+static void test_mcts_legal(void) { play_games("mcts", 4, 16); }
+static void test_ab_legal(void) { play_games("ab", 4, 10); }
+
+static void test_pass_only_when_forced(void)
+{
+    /* Mutator e with A1 black: a full board; every move is a flip or pass. */
+    Game g = game(3, "e");
+    Engine *e = engine("mcts", "50");
+    for (int i = 0; i < 20 && !pos_over(&g.p); i++) {
+        Move m = engine_genmove(e, &g.p);
+        CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
+        if (m.kind == MOVE_PASS) CU_ASSERT_EQUAL(pos_count_moves(&g.p), 1);
+        pos_play(&g.p, &m);
+    }
+    engine_free(e);
+    board_free(g.b);
+}
+
+/* ---- determinism ------------------------------------------------------ */
+
+static void record(const char *rules, const char *searcher, char moves[][48], int n)
+{
+    Game g = game(7, rules);
+    Engine *e = engine(searcher, "300");
+    engine_new_game(e, &g.p);
+    for (int i = 0; i < n; i++) {
+        moves[i][0] = 0;
+        if (pos_over(&g.p)) continue;
+        Move m = engine_genmove(e, &g.p);
+        move_format(g.b, &m, moves[i], 48);
+        pos_play(&g.p, &m);
+    }
+    engine_free(e);
+    board_free(g.b);
+}
+
+static void test_deterministic(void)
+{
+    const char *rules[] = {"none", "c", "b,d"};
+    for (int r = 0; r < 3; r++) {
+        char a[8][48], b[8][48];
+        record(rules[r], "mcts", a, 8);
+        record(rules[r], "mcts", b, 8);
+        for (int i = 0; i < 8; i++) CU_ASSERT_STRING_EQUAL(a[i], b[i]);
+        record(rules[r], "uct", a, 4);
+        record(rules[r], "uct", b, 4);
+        for (int i = 0; i < 4; i++) CU_ASSERT_STRING_EQUAL(a[i], b[i]);
+    }
+}
+
+/* ---- solver vs exhaustive minimax ------------------------------------ */
+
+/* +1 side to move wins, -1 loses, 0 draw, 2 unknown (depth or budget). */
+static long budget;
+static int minimax(const Position *p, int depth)
+{
+    if (pos_over(p)) {
+        if (p->result == RESULT_DRAW) return 0;
+        return p->result == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE) ? 1 : -1;
+    }
+    if (depth == 0 || --budget < 0) return 2;
+    MoveList ml;
+    movelist_init(&ml);
+    size_t n = pos_gen_moves(p, &ml);
+    int best = -1, unknown = 0;
+    for (size_t i = 0; i < n && best < 1; i++) {
+        Position q = *p;
+        pos_play(&q, &ml.m[i]);
+        int v = minimax(&q, depth - 1);
+        if (v == 2) unknown = 1;
+        else if (-v > best) best = -v;
+    }
+    movelist_free(&ml);
+    return best == 1 ? 1 : unknown ? 2 : best;
+}
+
+static void check_solver(int size, const char *rules)
+{
+    Game g = game(size, rules);
+    budget = 3000000;
+    int ref = minimax(&g.p, 30);
+    SolveLimits lim = {20, (size_t)8 << 20, NULL, NULL};
+    Move best;
+    Result r = solver_solve(&g.p, &lim, &best, NULL);
+    if (ref != 2) {
+        Result want = ref == 0 ? RESULT_DRAW : (ref == 1) == (g.p.to_move == BLACK) ? RESULT_BLACK : RESULT_WHITE;
+        if (r != RESULT_NONE && r != want) fprintf(stderr, "solver %dx%d %s: %d vs minimax %d\n", size, size, rules, r, ref);
+        CU_ASSERT(r == want || r == RESULT_NONE);
+        if (r == want && ref == 1) { /* the winning move wins */
+            Position q = g.p;
+            CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&q, &best));
+            pos_play(&q, &best);
+            budget = 3000000;
+            int v = minimax(&q, 29);
+            CU_ASSERT(v == -1 || v == 2);
+        }
+    }
+    board_free(g.b);
+}
+
+static void test_solver_vs_minimax(void)
+{
+    const char *rules[] = {"none", "pie=off", "a", "b", "c", "d", "e", "a,b", "c,d", "b,d", "a,b,c,d", "e,b", "a,pie=off", "c,c=upto"};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) check_solver(2, rules[i]);
+    check_solver(3, "pie=off");
+    check_solver(3, "a,pie=off");
+}
+
+static void test_engine_solve(void)
+{
+    Game g = game(3, "pie=off");
+    Engine *e = engine("mcts", "100");
+    Move best;
+    Result r = engine_solve(e, &g.p, 5, &best);
+    CU_ASSERT_EQUAL(r, RESULT_BLACK);
+    CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &best));
+    engine_free(e);
+    board_free(g.b);
+}
+
+/* ---- tactics ---------------------------------------------------------- */
+
+/* 5x5, pie off: black C1..C3; black plays C4 unless white_to_move is 0,
+ * in which case black (to move) already has C1..C4. */
+static Game threat(int white_to_move)
+{
+    Game g = game(5, "pie=off");
+    const char *col[] = {"C1", "C2", "C3", "C4"};
+    for (int i = 0; i < 3; i++) pos_set_stone(&g.p, pt(g.b, col[i]), BLACK);
+    pos_set_stone(&g.p, pt(g.b, "A4"), WHITE);
+    pos_set_stone(&g.p, pt(g.b, "E2"), WHITE);
+    if (white_to_move) {
+        Move m;
+        char err[64];
+        CU_ASSERT_EQUAL_FATAL(move_parse(&g.p, "C4", &m, err, sizeof err), 0);
+        pos_play(&g.p, &m);
+    } else {
+        pos_set_stone(&g.p, pt(g.b, "C4"), BLACK);
+    }
+    return g;
+}
+
+static int has_win_in_one(const Position *p)
+{
+    MoveList ml;
+    movelist_init(&ml);
+    size_t n = pos_gen_moves(p, &ml);
+    int win = 0;
+    for (size_t i = 0; i < n && !win; i++) {
+        Position q = *p;
+        pos_play(&q, &ml.m[i]);
+        win = q.result == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    }
+    movelist_free(&ml);
+    return win;
+}
+
+static void tactics(const char *searcher, const char *solver)
+{
+    Game g = threat(0);
+    Engine *e = engine(searcher, "400");
+    set(e, "solver", solver);
+    Move m = engine_genmove(e, &g.p);
+    Position q = g.p;
+    pos_play(&q, &m);
+    CU_ASSERT_EQUAL(q.result, RESULT_BLACK);
+    board_free(g.b);
+
+    g = threat(1);
+    engine_new_game(e, &g.p);
+    Position t = g.p;
+    m = engine_genmove(e, &t);
+    q = g.p;
+    CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&q, &m));
+    pos_play(&q, &m);
+    CU_ASSERT_FALSE(has_win_in_one(&q));
+    engine_free(e);
+    board_free(g.b);
+}
+
+static void test_win_in_one_mcts(void) { tactics("mcts", "on"); tactics("mcts", "off"); }
+static void test_win_in_one_ab(void) { tactics("ab", "on"); }
+
+/* ---- analysis, memory, threads, time ---------------------------------- */
+
+typedef struct {
+    int calls, lines, ok;
+} Sink;
+
+static int stop_after(void *ctx)
+{
+    Sink *s = ctx;
+    return ++s->calls > 400;
+}
+
+static void emit(const char *line, void *ctx)
+{
+    Sink *s = ctx;
+    s->lines++;
+    if (strncmp(line, "info move ", 10) == 0 && strstr(line, " visits ") && strstr(line, " winrate ") && strstr(line, " pv ")) s->ok++;
+}
+
+static void test_analyze(void)
+{
+    Game g = game(5, "none");
+    Engine *e = engine("mcts", "0");
+    Sink s = {0, 0, 0};
+    engine_analyze(e, &g.p, 1, stop_after, emit, &s);
+    CU_ASSERT(s.lines >= 1);
+    CU_ASSERT_EQUAL(s.ok, s.lines);
+    engine_free(e);
+    board_free(g.b);
+}
+
+static void test_memory_limit_and_threads(void)
+{
+    Game g = game(9, "none");
+    Engine *e = engine("mcts", "3000");
+    set(e, "memory", "1");
+    set(e, "threads", "2");
+    for (int i = 0; i < 4 && !pos_over(&g.p); i++) {
+        Move m = engine_genmove(e, &g.p);
+        CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
+        pos_play(&g.p, &m);
+    }
+    engine_free(e);
+    board_free(g.b);
+}
+
+static void test_clock(void)
+{
+    /* A nearly spent clock still gives a legal move (budgets never go
+     * negative); no timing is asserted here. */
+    Game g = game(7, "none");
+    Engine *e = engine("mcts", "0");
+    engine_time_settings(e, 1, 0, 0);
+    engine_time_left(e, BLACK, 0.01, 0);
+    Move m = engine_genmove(e, &g.p);
+    CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &m));
+    engine_time_settings(e, 0, 1, 0); /* no limit: default movetime */
+    set(e, "playouts", "200");
+    m = engine_genmove(e, &g.p);
+    CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &m));
+    engine_free(e);
+    board_free(g.b);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS) return 1;
+    CU_pSuite s = CU_add_suite("engine", NULL, NULL);
+    struct {
+        const char *name;
+        void (*fn)(void);
+    } tests[] = {
+        {"options validate and round-trip", test_params},
+        {"random: legal moves, every mutator", test_random_legal},
+        {"uct: legal moves, every mutator", test_uct_legal},
+        {"mcts: legal moves, every mutator", test_mcts_legal},
+        {"ab: legal moves, every mutator", test_ab_legal},
+        {"pass only when forced", test_pass_only_when_forced},
+        {"fixed seed, one thread: reproducible", test_deterministic},
+        {"solver matches exhaustive minimax", test_solver_vs_minimax},
+        {"engine_solve on 3x3", test_engine_solve},
+        {"mcts: win in one found, loss in one prevented", test_win_in_one_mcts},
+        {"ab: win in one found, loss in one prevented", test_win_in_one_ab},
+        {"analyze emits info lines", test_analyze},
+        {"memory limit and two threads", test_memory_limit_and_threads},
+        {"clock settings", test_clock},
+    };
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
+        if (!CU_add_test(s, tests[i].name, tests[i].fn)) return 1;
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned failed = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    return failed ? 1 : 0;
+}
