@@ -128,14 +128,14 @@ Gtp *gtp_create(Engine *engine)
 {
     Gtp *g = calloc(1, sizeof *g);
     if (!g) {
-        engine_free(engine);
+        if (engine) engine_free(engine);
         return NULL;
     }
     Ruleset r;
     ruleset_default(&r);
     char err[128];
     if (game_init(&g->game, 9, &r, err, sizeof err) < 0) {
-        engine_free(engine);
+        if (engine) engine_free(engine);
         free(g);
         return NULL;
     }
