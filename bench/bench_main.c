@@ -2,12 +2,12 @@
  * always does the same work (fixed positions, fixed limits, one thread,
  * fixed seed), so a change's speed effect is the change in time; the moves
  * signature shows whether the change also changed what the engine plays. */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
 #include "clock.h"
 #include "speed.h"
 
@@ -172,8 +172,6 @@ int main(int argc, char **argv)
     double seconds = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end = NULL;
-        errno = 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
@@ -183,9 +181,9 @@ int main(int argc, char **argv)
             searcher = v;
         } else if (!strcmp(a, "--rules") && v && *v) {
             rules = v;
-        } else if (!strcmp(a, "--playouts") && v && (playouts = strtol(v, &end, 10), !errno && *end == 0 && playouts >= 1 && playouts <= 100000000)) {
-        } else if (!strcmp(a, "--ab-depth") && v && (ab_depth = strtol(v, &end, 10), !errno && *end == 0 && ab_depth >= 1 && ab_depth <= 100)) {
-        } else if (!strcmp(a, "--seconds") && v && (seconds = strtod(v, &end), !errno && *end == 0 && seconds > 0 && seconds <= 3600)) {
+        } else if (!strcmp(a, "--playouts") && !arg_long(v, 1, 100000000, &playouts)) {
+        } else if (!strcmp(a, "--ab-depth") && !arg_long(v, 1, 100, &ab_depth)) {
+        } else if (!strcmp(a, "--seconds") && !arg_double(v, 0.001, 3600, &seconds)) {
         } else {
             fprintf(stderr, "bench: bad argument '%s'%s%s (see --help)\n", a, v ? " " : "", v ? v : "");
             return 2;

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "gtp_proc.h"
+#include "move_list.h"
 
 /* The moves so far, as one growing ';'-separated string. */
 typedef struct MoveText {
@@ -117,21 +118,15 @@ static int relay(Game *g, const Move *m, int skip)
 
 static int play_opening(Game *g, const char *opening)
 {
-    const char *s = opening;
-    while (*s) {
-        size_t len = strcspn(s, ";");
-        char text[64], why[200];
+    char text[64], why[200];
+    int r;
+    while ((r = move_list_next(&opening, text, sizeof text)) != 0) {
         Move m;
-        if (len >= sizeof text) len = sizeof text - 1;
-        memcpy(text, s, len);
-        text[len] = 0;
-        if (move_parse(&g->pos, text, &m, why, sizeof why)) {
-            end_game(g, WIN_NONE, "runner: bad opening move %s: %s", text, why);
+        if (r < 0 || move_parse(&g->pos, text, &m, why, sizeof why)) {
+            end_game(g, WIN_NONE, "runner: bad opening move %s: %s", r < 0 ? "(empty or long)" : text, r < 0 ? "" : why);
             return -1;
         }
         if (relay(g, &m, -1)) return -1;
-        s += strcspn(s, ";");
-        if (*s) s++;
     }
     return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
 #include "match_game.h"
 #include "match_record.h"
 #include "openings.h"
@@ -109,28 +110,6 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static int parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    if (!s) return -1;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
-static int parse_double(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    if (!s) return -1;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= lo && v <= hi)) return -1;
-    *out = v;
-    return 0;
-}
-
 static const char *parse_sprt(Sprt *t, const char *s)
 {
     Sprt v = {.alpha = 0.05, .beta = 0.05};
@@ -190,35 +169,35 @@ int main(int argc, char **argv)
             if (!v || !*v) goto bad;
             cfg.cmd[1] = v;
         } else if (!strcmp(a, "-n") || !strcmp(a, "--games")) {
-            if (parse_long(v, 1, 1000000000L, &games)) goto bad;
+            if (arg_long(v, 1, 1000000000L, &games)) goto bad;
         } else if (!strcmp(a, "--first-game")) {
-            if (parse_long(v, 0, 1000000000L, &first)) goto bad;
+            if (arg_long(v, 0, 1000000000L, &first)) goto bad;
         } else if (!strcmp(a, "-s") || !strcmp(a, "--size")) {
-            if (parse_long(v, MIN_SIZE, MAX_SIZE, &size)) goto bad;
+            if (arg_long(v, MIN_SIZE, MAX_SIZE, &size)) goto bad;
         } else if (!strcmp(a, "--rules")) {
             if (!v) goto bad;
             rules_text = v;
         } else if (!strcmp(a, "--movetime")) {
             double s;
-            if (parse_double(v, 0.001, 1e6, &s)) goto bad;
+            if (arg_double(v, 0.001, 1e6, &s)) goto bad;
             cfg.tc = (TimeControl){.on = true, .main = 0, .byo = s, .stones = 1};
         } else if (!strcmp(a, "--tc")) {
             if (!v || (why = tc_parse(&cfg.tc, v))) goto bad;
         } else if (!strcmp(a, "--timeout")) {
-            if (parse_double(v, 0.01, 1e6, &cfg.timeout)) goto bad;
+            if (arg_double(v, 0.01, 1e6, &cfg.timeout)) goto bad;
         } else if (!strcmp(a, "--margin")) {
-            if (parse_double(v, 0, 1e3, &cfg.margin)) goto bad;
+            if (arg_double(v, 0, 1e3, &cfg.margin)) goto bad;
         } else if (!strcmp(a, "--max-plies")) {
-            if (parse_long(v, 1, 100000000L, &max_plies)) goto bad;
+            if (arg_long(v, 1, 100000000L, &max_plies)) goto bad;
         } else if (!strcmp(a, "--random-opening")) {
-            if (parse_long(v, 0, 10000, &random_plies)) goto bad;
+            if (arg_long(v, 0, 10000, &random_plies)) goto bad;
         } else if (!strcmp(a, "--openings")) {
             if (!v) goto bad;
             openings_path = v;
         } else if (!strcmp(a, "--seed")) {
-            if (parse_long(v, 0, 2147483647L, &seed)) goto bad;
+            if (arg_long(v, 0, 2147483647L, &seed)) goto bad;
         } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-            if (parse_long(v, 1, MAX_JOBS, &jobs)) goto bad;
+            if (arg_long(v, 1, MAX_JOBS, &jobs)) goto bad;
         } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             if (!v || !*v) goto bad;
             out_path = v;

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
+
 static const char *const end_names[END_KINDS] = {"normal", "resign", "illegal", "error", "protocol", "crash", "hang", "time", "cap"};
 
 int end_kind(const char *reason)
@@ -88,10 +90,7 @@ int record_parse_line(char *line, GameRecord *rec)
     }
     if (n != 6) return -1;
     memset(rec, 0, sizeof *rec);
-    char *end;
-    errno = 0;
-    rec->id = strtol(f[0], &end, 10);
-    if (errno || end == f[0] || *end || rec->id < 0) return -1;
+    if (arg_long(f[0], 0, 2000000000L, &rec->id)) return -1;
     if (!strcmp(f[1], "A")) rec->black = 0;
     else if (!strcmp(f[1], "B")) rec->black = 1;
     else return -1;
@@ -100,8 +99,8 @@ int record_parse_line(char *line, GameRecord *rec)
     else if (!strcmp(f[2], "draw")) rec->winner = WIN_DRAW;
     else if (!strcmp(f[2], "none")) rec->winner = WIN_NONE;
     else return -1;
-    long plies = strtol(f[3], &end, 10);
-    if (errno || end == f[3] || *end || plies < 0 || plies > 1000000) return -1;
+    long plies;
+    if (arg_long(f[3], 0, 100000000L, &plies)) return -1;
     rec->plies = (int)plies;
     snprintf(rec->reason, sizeof rec->reason, "%s", f[4]);
     rec->moves = f[5];

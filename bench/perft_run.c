@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "move_list.h"
+
 Board *perft_row_setup(const PerftRow *row, Position *p, char *err, size_t errlen)
 {
     Ruleset rules;
@@ -27,36 +29,6 @@ Board *perft_row_setup(const PerftRow *row, Position *p, char *err, size_t errle
         return NULL;
     }
     return b;
-}
-
-int play_move_list(Position *p, const char *moves, char *err, size_t errlen)
-{
-    const char *s = moves;
-    int ply = 0;
-    while (*s) {
-        size_t len = strcspn(s, ";");
-        char text[64], why[200];
-        Move m;
-        if (len == 0 || len >= sizeof text) {
-            snprintf(err, errlen, "move %d: empty or too long", ply + 1);
-            return -1;
-        }
-        memcpy(text, s, len);
-        text[len] = 0;
-        if (pos_over(p)) {
-            snprintf(err, errlen, "move %d '%s': the game is already over", ply + 1, text);
-            return -1;
-        }
-        if (move_parse(p, text, &m, why, sizeof why)) {
-            snprintf(err, errlen, "move %d '%s': %s", ply + 1, text, why);
-            return -1;
-        }
-        pos_play(p, &m);
-        ply++;
-        s += len;
-        if (*s == ';') s++;
-    }
-    return 0;
 }
 
 typedef struct PerftJob {

@@ -15,10 +15,6 @@
  * and a message in err. */
 Board *perft_row_setup(const PerftRow *row, Position *p, char *err, size_t errlen);
 
-/* Play a ';'-separated move list on p, validating each move. 0, or -1 and
- * a message naming the bad move in err (p then holds the moves before it). */
-int play_move_list(Position *p, const char *moves, char *err, size_t errlen);
-
 /* perft(p, depth, bulk), the root moves shared out among `threads` threads
  * (each takes the next unclaimed move, so uneven subtrees balance out).
  * threads <= 1 counts on the calling thread. */

@@ -1,12 +1,12 @@
 /* perft_suite_main.c - bench/perft_suite: run a perft table, check every
  * count, report times and leaves per second. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_args.h"
 #include "clock.h"
 #include "perft_run.h"
 #include "perft_table.h"
@@ -35,20 +35,10 @@ static void usage(FILE *out)
           out);
 }
 
-static int parse_count(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    if (!s || *s < '0' || *s > '9') return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
-    unsigned long long max_leaves = UINT64_MAX, threads = 1;
+    uint64_t max_leaves = UINT64_MAX;
+    long threads = 1;
     bool bulk = true, failures_only = false;
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
@@ -62,10 +52,10 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--failures-only")) {
             failures_only = true;
         } else if (!strcmp(a, "--max-leaves")) {
-            if (parse_count(v, 0, UINT64_MAX, &max_leaves)) goto bad;
+            if (arg_u64(v, &max_leaves)) goto bad;
             i++;
         } else if (!strcmp(a, "--threads")) {
-            if (parse_count(v, 1, 1024, &threads)) goto bad;
+            if (arg_long(v, 1, 1024, &threads)) goto bad;
             i++;
         } else if (!strcmp(a, "--bulk")) {
             if (!v || (strcmp(v, "on") && strcmp(v, "off"))) goto bad;
@@ -93,7 +83,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "perft_suite: %s\n", err);
         return 2;
     }
-    printf("# %s (%s table), threads %llu, bulk %s\n", path, perft_table_format(&t), threads, bulk ? "on" : "off");
+    printf("# %s (%s table), threads %ld, bulk %s\n", path, perft_table_format(&t), threads, bulk ? "on" : "off");
     if (!failures_only)
         printf("%5s %4s %-36s %5s %5s %12s %6s %9s %12s\n", "line", "size", "rules", "moves", "depth", "perft", "check", "seconds", "leaves/s");
 

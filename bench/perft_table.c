@@ -2,9 +2,10 @@
 #include "perft_table.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "cli_args.h"
 
 #define NFIELDS 6
 
@@ -28,20 +29,10 @@ static int token_ok(const char *s)
     return 1;
 }
 
-static int parse_int(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
 static int setup_morphos(char *const f[3], PerftRow *row, char *err, size_t errlen)
 {
     long size;
-    if (parse_int(f[0], 2, 25, &size)) {
+    if (arg_long(f[0], 2, 25, &size)) {
         snprintf(err, errlen, "size '%s' is not 2..25", f[0]);
         return -1;
     }
@@ -184,15 +175,10 @@ int perft_table_next(PerftTable *t, PerftRow *row, char *err, size_t errlen)
     }
 
     long depth;
-    if (parse_int(f[4], 0, 64, &depth)) return row_error(t, err, errlen, "depth is not 0..64");
+    if (arg_long(f[4], 0, 64, &depth)) return row_error(t, err, errlen, "depth is not 0..64");
     row->depth = (int)depth;
 
-    char *end;
-    errno = 0;
-    if (f[5][0] < '0' || f[5][0] > '9') return row_error(t, err, errlen, "perft is not a number");
-    unsigned long long v = strtoull(f[5], &end, 10);
-    if (errno || *end) return row_error(t, err, errlen, "perft is not a number");
-    row->expected = (uint64_t)v;
+    if (arg_u64(f[5], &row->expected)) return row_error(t, err, errlen, "perft is not a number");
     return 1;
 }
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "clock.h"
-#include "perft_run.h"
+#include "move_list.h"
 
 void random_playout_rate(const Board *b, double seconds, int cap, uint64_t seed, PlayoutRate *out)
 {

@@ -1,0 +1,43 @@
+/* move_list.c - see move_list.h. */
+#include "move_list.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int move_list_next(const char **s, char *text, size_t len)
+{
+    if (!**s) return 0;
+    size_t n = strcspn(*s, ";");
+    int ok = n > 0 && n < len;
+    if (ok) {
+        memcpy(text, *s, n);
+        text[n] = 0;
+    }
+    *s += n;
+    if (**s == ';') (*s)++;
+    return ok ? 1 : -1;
+}
+
+int play_move_list(Position *p, const char *moves, char *err, size_t errlen)
+{
+    char text[64], why[200];
+    int r, ply = 0;
+    while ((r = move_list_next(&moves, text, sizeof text)) != 0) {
+        ply++;
+        Move m;
+        if (r < 0) {
+            snprintf(err, errlen, "move %d: empty or too long", ply);
+            return -1;
+        }
+        if (pos_over(p)) {
+            snprintf(err, errlen, "move %d '%s': the game is already over", ply, text);
+            return -1;
+        }
+        if (move_parse(p, text, &m, why, sizeof why)) {
+            snprintf(err, errlen, "move %d '%s': %s", ply, text, why);
+            return -1;
+        }
+        pos_play(p, &m);
+    }
+    return 0;
+}
