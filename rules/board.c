@@ -84,7 +84,6 @@ static void build_square(Board *b, int n)
     b->npoints = n * n;
     b->stride = S;
     b->words = (S * S + 63) / 64;
-    b->all_lines = (uint32_t)((1ull << n) - 1);
     for (int i = 0; i < BB_MAXW * 64; i++) b->point_of[i] = -1;
 #define BIT(x, y) (((y) + 1) * S + (x) + 1)
     for (int y = 0; y < n; y++)
@@ -95,10 +94,6 @@ static void build_square(Board *b, int n)
             bb_set(b->points, bit);
             if (x) bb_set(b->not_first_col, bit);
             if (x < n - 1) bb_set(b->not_last_col, bit);
-            b->line_of[0][p] = (uint8_t)y;
-            b->line_of[1][p] = (uint8_t)x;
-            bb_set(b->line_bb[0][y], bit);
-            bb_set(b->line_bb[1][x], bit);
             if (y == 0) bb_set(b->goal[0][0], bit);
             if (y == n - 1) bb_set(b->goal[0][1], bit);
             if (x == 0) bb_set(b->goal[1][0], bit);

@@ -75,12 +75,6 @@ typedef struct Board {
     bb_t goal[2][2];  /* the two edge rows/columns each colour connects */
     bb_t not_first_col, not_last_col; /* square: guards for 2-column shifts */
     bb_t start[2];    /* the start position's stones */
-    /* Square boards: a chain of colour c crosses every line of c (rows for
-     * Black, columns for White); positions keep which lines hold stones, so
-     * the flood fill runs only when all do. */
-    uint8_t line_of[2][MAX_POINTS];
-    bb_t line_bb[2][MAX_SIZE];
-    uint32_t all_lines;
 
     /* Per point: the patterns that make a stone there weak, as bit lists.
      * Used for single-point tests (flip checks, the b flip-back ban); bulk

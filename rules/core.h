@@ -13,6 +13,8 @@ bool point_weak(const Board *b, const uint64_t *plane, int point);
 /* win.c: whether `own` (real stones of colour c) connects c's two goal
  * lines; with `chain` non-NULL, also the stones of the winning chains. */
 bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain);
+/* Grow f to all stones of `within` connected to it. */
+void fill_component(const Board *b, uint64_t *f, const uint64_t *within);
 /* Whether the stones of `own` connected to `seed` (a subset) win for c. */
 bool chain_through(const Board *b, const uint64_t *own, int c, const uint64_t *seed);
 

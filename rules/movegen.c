@@ -119,8 +119,10 @@ size_t pos_gen_moves(const Position *p, MoveList *ml)
     turn_init(p, &t);
     int16_t pts[MAX_POINTS];
     int E = empty_points(p, &t, pts);
-    if (t.sizes & 2)
-        for (int i = 0; i < E; i++) movelist_push(ml, mk(MOVE_PLACE, 1, pts[i], -1, -1));
+    if (t.sizes & 2) {
+        movelist_reserve(ml, (size_t)E + 1);
+        for (int i = 0; i < E; i++) ml->m[ml->n++] = mk(MOVE_PLACE, 1, pts[i], -1, -1);
+    }
     if (t.sizes & 4)
         for (int i = 0; i < E; i++)
             for (int j = i + 1; j < E; j++) movelist_push(ml, mk(MOVE_PLACE, 2, pts[i], pts[j], -1));

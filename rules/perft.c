@@ -11,8 +11,9 @@ static uint64_t perft_rec(const Position *p, int depth, bool bulk, MoveList *lis
     MoveList *ml = &lists[depth];
     size_t n = pos_gen_moves(p, ml);
     uint64_t sum = 0;
+    Position c = *p;
     for (size_t i = 0; i < n; i++) {
-        Position c = *p;
+        if (i) pos_copy(&c, p);
         pos_play(&c, &ml->m[i]);
         sum += depth == 1 ? 1 : perft_rec(&c, depth - 1, bulk, lists);
     }

@@ -10,31 +10,65 @@ void movelist_free(MoveList *ml)
     free(ml->m);
     memset(ml, 0, sizeof *ml);
 }
-void movelist_push(MoveList *ml, Move m)
+void movelist_reserve(MoveList *ml, size_t n)
 {
-    if (ml->n == ml->cap) {
-        size_t cap = ml->cap ? ml->cap * 2 : 256;
-        Move *nm = realloc(ml->m, cap * sizeof *nm);
-        if (!nm) abort(); /* out of memory: nothing sensible to continue with */
-        ml->m = nm;
-        ml->cap = cap;
-    }
-    ml->m[ml->n++] = m;
+    if (ml->cap - ml->n >= n) return;
+    size_t cap = ml->cap ? ml->cap : 256;
+    while (cap - ml->n < n) cap *= 2;
+    Move *nm = realloc(ml->m, cap * sizeof *nm);
+    if (!nm) abort(); /* out of memory: nothing sensible to continue with */
+    ml->m = nm;
+    ml->cap = cap;
 }
 
-static void recount_lines(Position *p)
+/* conn[c]: the stones of c joined to c's first goal line. It only grows
+ * while c adds stones, so a win test is one AND with the second goal line;
+ * only losing a connected stone to a flip rebuilds it. */
+static void conn_rebuild(Position *p, int c)
 {
     const Board *b = p->board;
-    for (int c = 0; c < 2; c++) {
-        p->lines[c] = 0;
-        BB_FOR_EACH(bit, p->stones[c], b->words) p->lines[c] |= 1u << b->line_of[c][b->point_of[bit]];
-    }
+    bb_zero(p->conn[c]);
+    for (int i = 0; i < b->words; i++) p->conn[c][i] = p->stones[c][i] & b->goal[c][0][i];
+    fill_component(b, p->conn[c], p->stones[c]);
 }
 
-/* Could colour c have a winning chain? Only if it has a stone on each line. */
-static inline bool may_connect(const Position *p, int c)
+/* Stone pt of colour c was just added (already in stones[c]). Returns
+ * whether c now connects its two goal lines through it. */
+static bool conn_add(Position *p, int c, int pt)
 {
-    return !p->board->size || p->lines[c] == p->board->all_lines;
+    const Board *b = p->board;
+    int bit = b->bit_of[pt];
+    if (bb_test(p->conn[c], bit)) return false;
+    bool joined;
+    if (b->size) {
+        const int S = b->stride; /* frame bits are never in conn */
+        joined = bb_test(b->goal[c][0], bit) || bb_test(p->conn[c], bit - 1) || bb_test(p->conn[c], bit + 1) ||
+                 bb_test(p->conn[c], bit - S) || bb_test(p->conn[c], bit + S);
+    } else {
+        joined = bb_test(b->goal[c][0], bit);
+        for (int k = 0; k < b->nnbr[pt] && !joined; k++) joined = bb_test(p->conn[c], b->bit_of[b->nbr[pt][k]]);
+    }
+    if (!joined) return false;
+    bb_t f, loose;
+    for (int i = 0; i < b->words; i++) {
+        f[i] = 0;
+        loose[i] = p->stones[c][i] & ~p->conn[c][i];
+    }
+    bb_set(f, bit);
+    fill_component(b, f, loose);
+    uint64_t hit = 0;
+    for (int i = 0; i < b->words; i++) {
+        p->conn[c][i] |= f[i];
+        hit |= f[i] & b->goal[c][1][i];
+    }
+    return hit != 0;
+}
+
+static inline bool connects(const Position *p, int c)
+{
+    uint64_t hit = 0;
+    for (int i = 0; i < p->board->words; i++) hit |= p->conn[c][i] & p->board->goal[c][1][i];
+    return hit != 0;
 }
 
 static uint64_t stones_key(const Position *p)
@@ -47,20 +81,16 @@ static uint64_t stones_key(const Position *p)
 }
 
 /* Under b the player to move wins at the start of the turn; otherwise the
- * mover at the end of it, and then only through a stone it just played
- * (seed), since it had no chain before. */
-static void settle_result(Position *p, int mover, const uint64_t *seed)
+ * mover at the end of it (`won`: its conn reached the far line this turn). */
+static inline void settle_result(Position *p, int mover, bool won)
 {
     if (p->passes >= 2) {
         p->result = RESULT_DRAW;
         return;
     }
-    const Board *b = p->board;
-    int c = b->rules.b ? p->to_move : mover;
-    if (c < 0) return;
-    if (!may_connect(p, c)) return;
-    bool win = seed && !b->rules.b ? chain_through(b, p->stones[c], c, seed) : has_chain(b, p->stones[c], c, NULL);
-    if (win) p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    int c = p->board->rules.b ? p->to_move : mover;
+    if (c >= 0 && (p->board->rules.b || p->last.kind == MOVE_SWAP ? connects(p, c) : won))
+        p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
 }
 
 void pos_init(Position *p, const Board *b)
@@ -69,11 +99,12 @@ void pos_init(Position *p, const Board *b)
     p->board = b;
     memcpy(p->stones, b->start, sizeof p->stones);
     p->key = stones_key(p);
-    recount_lines(p);
+    conn_rebuild(p, BLACK);
+    conn_rebuild(p, WHITE);
     p->flipped = -1;
     p->to_move = BLACK;
     p->last.kind = MOVE_NONE;
-    if (b->rules.b) settle_result(p, -1, NULL);
+    if (b->rules.b) settle_result(p, -1, false);
 }
 
 void pos_set_stone(Position *p, int point, Color c)
@@ -89,7 +120,8 @@ void pos_set_stone(Position *p, int point, Color c)
         bb_set(p->stones[c], bit);
         p->key ^= b->zob[c][point];
     }
-    recount_lines(p);
+    conn_rebuild(p, BLACK);
+    conn_rebuild(p, WHITE);
 }
 
 Color pos_color_at(const Position *p, int point)
@@ -115,15 +147,15 @@ static void swap_sides(Position *p)
     memcpy(p->stones, s, sizeof s);
     if (p->flipped >= 0) p->flipped = (int16_t)sigma(b, p->flipped);
     p->key = stones_key(p);
-    recount_lines(p);
+    conn_rebuild(p, BLACK);
+    conn_rebuild(p, WHITE);
 }
 
 void pos_play(Position *p, const Move *m)
 {
     const Board *b = p->board;
     int mover = p->to_move, opp = !mover;
-    bb_t seed;
-    bool seeded = false;
+    bool won = false;
     switch (m->kind) {
     case MOVE_PASS:
         p->passes++;
@@ -136,14 +168,11 @@ void pos_play(Position *p, const Move *m)
         break;
     default: {
         int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
-        memset(seed, 0, sizeof(uint64_t) * (size_t)b->words);
-        seeded = true;
-        for (int i = 0; i < m->n; i++) bb_set(seed, b->bit_of[m->pt[i]]);
         for (int i = 0; i < np; i++) {
             bb_set(p->stones[mover], b->bit_of[m->pt[i]]);
             p->key ^= b->zob[mover][m->pt[i]];
-            p->lines[mover] |= 1u << b->line_of[mover][m->pt[i]];
         }
+        for (int i = 0; i < np; i++) won |= conn_add(p, mover, m->pt[i]);
         p->flipped = -1;
         p->owe = 0;
         if (m->kind == MOVE_FLIP) {
@@ -151,11 +180,8 @@ void pos_play(Position *p, const Move *m)
             bb_clear(p->stones[opp], bit);
             bb_set(p->stones[mover], bit);
             p->key ^= b->zob[opp][f] ^ b->zob[mover][f];
-            p->lines[mover] |= 1u << b->line_of[mover][f];
-            int ln = b->line_of[opp][f];
-            uint64_t left = 0;
-            for (int i = 0; i < b->words; i++) left |= p->stones[opp][i] & b->line_bb[opp][ln][i];
-            if (!left) p->lines[opp] &= ~(1u << ln);
+            if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
+            won |= conn_add(p, mover, f);
             p->flipped = (int16_t)f;
             if (b->rules.d) {
                 bb_t e;
@@ -169,7 +195,7 @@ void pos_play(Position *p, const Move *m)
     p->ply++;
     p->to_move = (uint8_t)opp;
     p->last = *m;
-    settle_result(p, m->kind == MOVE_PASS ? -1 : mover, seeded ? seed : NULL);
+    settle_result(p, m->kind == MOVE_PASS ? -1 : mover, won);
 }
 
 uint64_t pos_hash(const Position *p)

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "board.h"
 
@@ -35,13 +36,18 @@ typedef struct MoveList {
 
 void movelist_init(MoveList *ml);
 void movelist_free(MoveList *ml);
-void movelist_push(MoveList *ml, Move m);
+void movelist_reserve(MoveList *ml, size_t n); /* room for n more */
+static inline void movelist_push(MoveList *ml, Move m)
+{
+    if (ml->n == ml->cap) movelist_reserve(ml, 1);
+    ml->m[ml->n++] = m;
+}
 
 typedef struct Position {
-    alignas(64) bb_t stones[2];
-    const Board *board;
+    /* The state first, in one cache line; then the bitboards, of which a
+     * board uses words [0, board->words) and keeps the rest zero. */
+    alignas(64) const Board *board;
     uint64_t key;        /* Zobrist key of the stones */
-    uint32_t lines[2];   /* square boards: the lines (board->line_of) holding stones */
     int16_t flipped;     /* b: the point the previous turn flipped, else -1 */
     uint16_t ply;        /* turns played since the start */
     uint8_t to_move;     /* Color */
@@ -49,7 +55,31 @@ typedef struct Position {
     uint8_t passes;      /* consecutive passes just played */
     uint8_t result;      /* Result */
     Move last;           /* MOVE_NONE at the start */
+    alignas(64) bb_t stones[2];
+    bb_t conn[2];        /* stones connected to their colour's first goal line */
 } Position;
+
+/* dst = src, copying only the words the board uses. dst must already be a
+ * position of the same board (or zeroed), so that its unused words are zero. */
+static inline void pos_copy(Position *dst, const Position *src)
+{
+    /* Fixed sizes, so that the copies are inlined; unused words are zero
+     * on both sides, so copying a few extra is harmless. */
+#define POS_COPY_WORDS(n)                                            \
+    do {                                                             \
+        memcpy(dst->stones[0], src->stones[0], 8 * (n));             \
+        memcpy(dst->stones[1], src->stones[1], 8 * (n));             \
+        memcpy(dst->conn[0], src->conn[0], 8 * (n));                 \
+        memcpy(dst->conn[1], src->conn[1], 8 * (n));                 \
+    } while (0)
+    const int nw = src->board->words;
+    memcpy(dst, src, offsetof(Position, stones));
+    if (nw <= 2) POS_COPY_WORDS(2);
+    else if (nw <= 4) POS_COPY_WORDS(4);
+    else if (nw <= 8) POS_COPY_WORDS(8);
+    else POS_COPY_WORDS(BB_MAXW);
+#undef POS_COPY_WORDS
+}
 
 /* The start position of the board's rules. */
 void pos_init(Position *p, const Board *b);

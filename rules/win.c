@@ -132,6 +132,32 @@ bool chain_through(const Board *b, const uint64_t *own, int c, const uint64_t *s
     return false;
 }
 
+static inline __attribute__((always_inline)) void fill_n(const Board *b, uint64_t *f, const uint64_t *within, const int nw)
+{
+    for (;;) {
+        uint64_t before[BB_MAXW], diff = 0;
+        for (int i = 0; i < nw; i++) before[i] = f[i];
+        for (int s = 0; s < 3; s++) grow_square_n(b, f, within, nw);
+        for (int i = 0; i < nw; i++) diff |= f[i] ^ before[i];
+        if (!diff) return;
+    }
+}
+
+void fill_component(const Board *b, uint64_t *f, const uint64_t *within)
+{
+    if (!b->size) {
+        fill(b, f, within, NULL);
+        return;
+    }
+    switch (b->words) {
+    case 1: fill_n(b, f, within, 1); break;
+    case 2: fill_n(b, f, within, 2); break;
+    case 3: fill_n(b, f, within, 3); break;
+    case 4: fill_n(b, f, within, 4); break;
+    default: fill_n(b, f, within, b->words); break;
+    }
+}
+
 bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain)
 {
     int nw = b->words;
