@@ -26,6 +26,9 @@ static void usage(FILE *out)
           "  --playouts N        playouts per search position (default 5000)\n"
           "  --ab-depth N        depth for --searcher ab (default 3)\n"
           "  --seconds S         time per board for the playout rates (default 1)\n"
+          "  --count N           random playouts: exactly N per board instead of a time\n"
+          "                      (fixed work, for valgrind --tool=callgrind)\n"
+          "  --size N            playout rates: only the N x N board (9, 13 or 19)\n"
           "  --rules TOKENS      rules for the playout rates (default none)\n"
           "  --help              this text\n",
           out);
@@ -88,7 +91,7 @@ static int run_search(const char *searcher, long playouts, int ab_depth)
 
 static const int rate_sizes[] = {9, 13, 19};
 
-static int run_random(const char *rules_text, double seconds)
+static int run_random(const char *rules_text, double seconds, long count, long only_size)
 {
     Ruleset r;
     ruleset_default(&r);
@@ -99,6 +102,7 @@ static int run_random(const char *rules_text, double seconds)
     }
     printf("random playouts (rules core, uniform, rules %s, cap 10 x points plies):\n", rules_text);
     for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
+        if (only_size && rate_sizes[k] != only_size) continue;
         char err[256];
         Board *b = board_create(rate_sizes[k], &r, err, sizeof err);
         if (!b) {
@@ -106,7 +110,7 @@ static int run_random(const char *rules_text, double seconds)
             return 1;
         }
         PlayoutRate pr;
-        random_playout_rate(b, seconds, 10 * b->npoints, 1, &pr);
+        random_playout_rate(b, seconds, count, 10 * b->npoints, 1, &pr);
         printf("  %2dx%-2d %9ld playouts in %.2f s: %9.0f playouts/s, %6.2f M plies/s, %.1f plies/game%s\n", rate_sizes[k], rate_sizes[k], pr.playouts,
                pr.seconds, (double)pr.playouts / pr.seconds, (double)pr.plies / pr.seconds / 1e6, (double)pr.plies / (double)pr.playouts,
                pr.capped ? " (some capped)" : "");
@@ -116,7 +120,7 @@ static int run_random(const char *rules_text, double seconds)
     return 0;
 }
 
-static int run_engine_rate(const char *searcher, const char *rules_text, double seconds)
+static int run_engine_rate(const char *searcher, const char *rules_text, double seconds, long only_size)
 {
     Ruleset r;
     ruleset_default(&r);
@@ -127,6 +131,7 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
     }
     printf("full engine (%s, 1 thread, from the empty board, rules %s):\n", searcher, rules_text);
     for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
+        if (only_size && rate_sizes[k] != only_size) continue;
         char err[256];
         Board *b = board_create(rate_sizes[k], &r, err, sizeof err);
         Engine *e = engine_create();
@@ -170,6 +175,7 @@ int main(int argc, char **argv)
     const char *only = NULL, *searcher = "mcts", *rules = "none";
     long playouts = 5000, ab_depth = 3;
     double seconds = 1;
+    long count = 0, only_size = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -184,6 +190,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--playouts") && !arg_long(v, 1, 100000000, &playouts)) {
         } else if (!strcmp(a, "--ab-depth") && !arg_long(v, 1, 100, &ab_depth)) {
         } else if (!strcmp(a, "--seconds") && !arg_double(v, 0.001, 3600, &seconds)) {
+        } else if (!strcmp(a, "--count") && !arg_long(v, 1, 1000000000, &count)) {
+        } else if (!strcmp(a, "--size") && !arg_long(v, 9, 19, &only_size)) {
         } else {
             fprintf(stderr, "bench: bad argument '%s'%s%s (see --help)\n", a, v ? " " : "", v ? v : "");
             return 2;
@@ -193,8 +201,8 @@ int main(int argc, char **argv)
     double t0 = bench_now();
     int rc = 0;
     if (!only || !strcmp(only, "search")) rc |= run_search(searcher, playouts, (int)ab_depth);
-    if (!only || !strcmp(only, "random")) rc |= run_random(rules, seconds);
-    if (!only || !strcmp(only, "engine")) rc |= run_engine_rate(!strcmp(searcher, "ab") ? "mcts" : searcher, rules, seconds);
+    if (!only || !strcmp(only, "random")) rc |= run_random(rules, seconds, count, only_size);
+    if (!only || !strcmp(only, "engine")) rc |= run_engine_rate(!strcmp(searcher, "ab") ? "mcts" : searcher, rules, seconds, only_size);
     printf("bench: %.1f s\n", bench_now() - t0);
     return rc;
 }

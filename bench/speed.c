@@ -7,14 +7,14 @@
 #include "clock.h"
 #include "move_list.h"
 
-void random_playout_rate(const Board *b, double seconds, int cap, uint64_t seed, PlayoutRate *out)
+void random_playout_rate(const Board *b, double seconds, long count, int cap, uint64_t seed, PlayoutRate *out)
 {
     memset(out, 0, sizeof *out);
     uint64_t rng = seed ? seed : 1;
     double t0 = bench_now(), t = t0;
     /* Check the clock once per batch, so that it is not part of the rate. */
-    while (t - t0 < seconds) {
-        for (int k = 0; k < 16; k++) {
+    while (count > 0 ? out->playouts < count : t - t0 < seconds) {
+        for (int k = 0; k < 16 && (count <= 0 || out->playouts < count); k++) {
             Position p;
             pos_init(&p, b);
             int plies = 0;

@@ -20,7 +20,9 @@ typedef struct PlayoutRate {
 
 /* Random games from the start of b (pos_random_move until the game ends or
  * `cap` plies) for about `seconds`. */
-void random_playout_rate(const Board *b, double seconds, int cap, uint64_t seed, PlayoutRate *out);
+/* Random playouts for `seconds`, or exactly `count` of them when count > 0
+ * (a fixed amount of work, for instruction counts under callgrind). */
+void random_playout_rate(const Board *b, double seconds, long count, int cap, uint64_t seed, PlayoutRate *out);
 
 /* A fixed bench position: the moves from the start, ';'-separated. */
 typedef struct BenchPosition {
