@@ -59,6 +59,7 @@ static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
     Move m;
     if (engine_move(g, p, &m, out) < 0) return GTP_ERR;
     if (play && game_play(&g->game, &m) < 0) return fail(out, "game record full");
+    if (play) g->partial.n = 0;
     char buf[32];
     move_format(g->game.board, &m, buf, sizeof buf);
     sb_puts(out, buf);

@@ -1,6 +1,7 @@
 /* cmd_game.c - the commands that set up, play and inspect the game:
  * boardsize, clear_board, komi, play, undo, final_score, rules, legal_moves,
  * perft, divide, winner, weak_stones, winning_chain. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +119,22 @@ static bool may_move(Gtp *g, Color c, const char *text, StrBuf *out)
     return false;
 }
 
+/* The move text with the pending points of a compound move (GoGui) in
+ * front: "C3" after a pending B2 reads "B2,C3". */
+static void with_partial(const Gtp *g, const char *text, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->partial.n && o < len; i++) {
+        char pt[16];
+        point_format(g->game.board, g->partial.pt[i], pt, sizeof pt);
+        int w = snprintf(buf + o, len - o, "%s,", pt);
+        if (w < 0) return;
+        o += (size_t)w;
+    }
+    if (o < len) snprintf(buf + o, len - o, "%s", text);
+}
+
 GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     Color c;
@@ -126,8 +143,11 @@ GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
     if (!may_move(g, c, argv[1], out)) return GTP_ERR;
     const Position *p = game_pos(&g->game);
     Move m;
-    char err[160];
-    if (move_parse(p, argv[1], &m, err, sizeof err) < 0 && !gogui_swap(p, argv[1], &m)) {
+    char err[160], text[96];
+    if (strlen(argv[1]) > 64) return fail(out, "illegal move: move text too long");
+    with_partial(g, argv[1], text, sizeof text);
+    if (move_parse(p, text, &m, err, sizeof err) < 0 && !(g->partial.n == 0 && gogui_swap(p, argv[1], &m))) {
+        if (partial_extend(g, argv[1])) return GTP_OK;
         /* GTP's message for this is "illegal move"; the rules core's reason
          * may already start with it. */
         if (strncmp(err, "illegal move", 12) == 0) sb_puts(out, err);
@@ -135,12 +155,17 @@ GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
         return GTP_ERR;
     }
     if (game_play(&g->game, &m) < 0) return fail(out, "game record full");
+    g->partial.n = 0;
     return GTP_OK;
 }
 
 GtpStatus cmd_undo(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     (void)argc, (void)argv;
+    if (g->partial.n > 0) { /* the pending points are the latest input */
+        g->partial.n = 0;
+        return GTP_OK;
+    }
     if (game_undo(&g->game) < 0) return fail(out, "cannot undo");
     return GTP_OK;
 }

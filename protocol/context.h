@@ -29,6 +29,13 @@ struct Gtp {
     FILE *stream;        /* output while gtp_run runs, else NULL */
     const char *id;      /* the current command's id text ("" if none) */
     bool quit;
+    /* GoGui can send single points only. Once a client uses the GoGui rules
+     * extension, a point that starts a compound move (mutators c, d) is
+     * kept here as pending, with the same side to move, until the points
+     * given make a whole legal move (see partial.c). Cleared whenever the
+     * game changes. */
+    bool gogui;
+    Move partial;
 };
 
 typedef GtpStatus (*GtpFn)(Gtp *g, int argc, char **argv, StrBuf *out);
@@ -91,6 +98,13 @@ void sb_put_points(StrBuf *out, const Board *b, const uint64_t *bits); /* sorted
 const char *result_name(int result); /* "black", "white", "draw", "none" */
 /* Append "MOVE COUNT\n" for every legal move; returns the total. */
 uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out);
+
+/* partial.c: pending placements of a compound move given point by point.
+ * partial_extend() adds the point `text` when the pending points plus it
+ * are the start of some legal move (true) and changes nothing otherwise;
+ * partial_targets() sets the points that may be sent next. */
+bool partial_extend(Gtp *g, const char *text);
+void partial_targets(const Gtp *g, uint64_t *bits, bool *pass);
 
 /* sgf.c: replace the game by the main line of SGF text (limit: moves to
  * replay, -1 all). On error the game is kept and err says why. */

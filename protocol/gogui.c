@@ -1,7 +1,7 @@
 /* gogui.c - GoGui's rules extension (the engine is GoGui's rules
  * authority: board, legal moves, side to move, result) and its analyze
- * command list. GoGui knows single points and pass only; see cmd_play for
- * how it asks for the pie (swap). */
+ * command list. GoGui knows single points and pass only: see cmd_play for
+ * how it asks for the pie (swap), partial.c for compound moves. */
 #include <string.h>
 
 #include "args.h"
@@ -28,6 +28,8 @@ GtpStatus cmd_gogui_board_size(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
+/* The points of a pending compound move are shown as stones of the side
+ * to move: GoGui redraws its board from this after every play. */
 GtpStatus cmd_gogui_board(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     (void)argc, (void)argv;
@@ -36,7 +38,10 @@ GtpStatus cmd_gogui_board(Gtp *g, int argc, char **argv, StrBuf *out)
     if (n <= 0) return fail(out, "not a square board");
     for (int y = n - 1; y >= 0; y--) {
         for (int x = 0; x < n; x++) {
-            Color c = pos_color_at(p, y * n + x);
+            int pt = y * n + x;
+            Color c = pos_color_at(p, pt);
+            for (int i = 0; i < g->partial.n; i++)
+                if (g->partial.pt[i] == pt) c = (Color)p->to_move;
             sb_printf(out, "%s%c", x ? " " : "", c == BLACK ? 'X' : c == WHITE ? 'O' : '.');
         }
         if (y) sb_putc(out, '\n');
@@ -44,29 +49,20 @@ GtpStatus cmd_gogui_board(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
-/* The single points GoGui may send: placements and flips of one point,
- * Black's stones when swap is legal (White "plays on" one to swap), and
- * pass when it is forced. Compound moves (mutators c, d) have no GoGui
- * form and are left out. */
+/* The points GoGui may send next: whole single-point moves, first (or
+ * next) points of compound moves, Black's stones when swap is legal (White
+ * "plays on" one to swap), and pass when it is forced. */
 GtpStatus cmd_gogui_legal_moves(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     (void)argc, (void)argv;
     const Position *p = game_pos(&g->game);
     const Board *b = g->game.board;
-    MoveList ml;
-    movelist_init(&ml);
-    pos_gen_moves(p, &ml);
     bb_t pts;
     bb_zero(pts);
-    bool pass = false, swap = false;
-    for (size_t i = 0; i < ml.n; i++) {
-        const Move *m = &ml.m[i];
-        if (m->kind == MOVE_PASS) pass = true;
-        else if (m->kind == MOVE_SWAP) swap = true;
-        else if (m->n == 1) bb_set(pts, b->bit_of[m->pt[0]]);
-    }
-    movelist_free(&ml);
-    if (swap)
+    bool pass;
+    partial_targets(g, pts, &pass);
+    Move s = { .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
+    if (g->partial.n == 0 && !pos_over(p) && pos_check_move(p, &s) == NULL)
         for (int w = 0; w < b->words; w++) pts[w] |= p->stones[BLACK][w];
     sb_put_points(out, b, pts);
     if (pass) sb_puts(out, bb_empty(pts, b->words) ? "pass" : " pass");

@@ -121,6 +121,7 @@ static GtpStatus cmd_quit(Gtp *g, int argc, char **argv, StrBuf *out)
 
 void gtp_new_game(Gtp *g)
 {
+    g->partial.n = 0;
     if (g->engine) engine_new_game(g->engine, game_pos(&g->game));
 }
 
@@ -249,6 +250,7 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
         frame(reply, false, id, "unknown command");
         return true;
     }
+    if (!strncmp(c->name, "gogui-rules_", 12)) g->gogui = true;
     if (c->max_args >= 0 && argc - a - 1 > c->max_args) {
         frame(reply, false, id, "too many arguments");
         return true;

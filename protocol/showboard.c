@@ -86,6 +86,15 @@ GtpStatus cmd_showboard(Gtp *g, int argc, char **argv, StrBuf *out)
     sb_printf(out, "moves played: %zu, last move: %s", gm->n, buf);
     if (gm->n > 0) sb_printf(out, " (%s)", color_name((Color)gm->pos[gm->n - 1].to_move));
     sb_putc(out, '\n');
+    if (g->partial.n > 0) {
+        sb_puts(out, "pending (GoGui):");
+        for (int i = 0; i < g->partial.n; i++) {
+            char pt[16];
+            point_format(b, g->partial.pt[i], pt, sizeof pt);
+            sb_printf(out, " %s", pt);
+        }
+        sb_putc(out, '\n');
+    }
     for (int c = BLACK; c <= WHITE; c++) {
         sb_printf(out, "weak %s:", color_name((Color)c));
         if (!bb_empty(weak[c], b->words)) sb_putc(out, ' ');
