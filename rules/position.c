@@ -55,7 +55,16 @@ static bool conn_add(Position *p, int c, int pt)
         loose[i] = p->stones[c][i] & ~p->conn[c][i];
     }
     bb_set(f, bit);
-    fill_component(b, f, loose);
+    /* Most stones bring no loose neighbours along: then no fill. */
+    bool more;
+    if (b->size) {
+        const int S = b->stride;
+        more = bb_test(loose, bit - 1) || bb_test(loose, bit + 1) || bb_test(loose, bit - S) || bb_test(loose, bit + S);
+    } else {
+        more = false;
+        for (int k = 0; k < b->nnbr[pt] && !more; k++) more = bb_test(loose, b->bit_of[b->nbr[pt][k]]);
+    }
+    if (more) fill_component(b, f, loose);
     uint64_t hit = 0;
     for (int i = 0; i < b->words; i++) {
         p->conn[c][i] |= f[i];

@@ -137,7 +137,7 @@ static inline __attribute__((always_inline)) void fill_n(const Board *b, uint64_
     for (;;) {
         uint64_t before[BB_MAXW], diff = 0;
         for (int i = 0; i < nw; i++) before[i] = f[i];
-        for (int s = 0; s < 3; s++) grow_square_n(b, f, within, nw);
+        for (int s = 0; s < 2; s++) grow_square_n(b, f, within, nw);
         for (int i = 0; i < nw; i++) diff |= f[i] ^ before[i];
         if (!diff) return;
     }
