@@ -1,0 +1,318 @@
+/* test_protocol.c - the protocol layer's parts in isolation: argument
+ * parsing, the line reader, the game record, answer framing and the rule
+ * that a failing command changes nothing, and the perft command line.
+ * Whole GTP sessions are in tests/gtp/ (scripts) and tests/e2e/. */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../protocol/args.h"
+#include "../protocol/cli.h"
+#include "../protocol/context.h"
+#include "../protocol/game.h"
+#include "../protocol/gtp.h"
+#include "../protocol/reader.h"
+#include "../protocol/strbuf.h"
+
+/* Run one line on g and return the framed answer (static buffer). */
+static const char *run(Gtp *g, const char *line)
+{
+    static char last[4096];
+    StrBuf r;
+    sb_init(&r);
+    gtp_execute(g, line, strlen(line), &r);
+    snprintf(last, sizeof last, "%s", sb_str(&r));
+    sb_free(&r);
+    return last;
+}
+
+static Gtp *fresh(void)
+{
+    Gtp *g = gtp_create(NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    GtpLimits lim = { .max_depth = 8, .files = false, .search = false };
+    gtp_set_limits(g, &lim);
+    return g;
+}
+
+static void test_args(void)
+{
+    long v = 0;
+    double d = 0;
+    Color c = EMPTY;
+    CU_ASSERT_EQUAL(arg_int("19", 2, 25, &v), 0);
+    CU_ASSERT_EQUAL(v, 19);
+    CU_ASSERT_EQUAL(arg_int("-3", -5, 5, &v), 0);
+    CU_ASSERT_EQUAL(v, -3);
+    CU_ASSERT_EQUAL(arg_int("26", 2, 25, &v), -1);
+    CU_ASSERT_EQUAL(arg_int("0x10", 0, 100, &v), -1);
+    CU_ASSERT_EQUAL(arg_int(" 5", 0, 100, &v), -1);
+    CU_ASSERT_EQUAL(arg_int("5a", 0, 100, &v), -1);
+    CU_ASSERT_EQUAL(arg_int("", 0, 100, &v), -1);
+    CU_ASSERT_EQUAL(arg_int("-", 0, 100, &v), -1);
+    CU_ASSERT_EQUAL(arg_int("99999999999999999999999", 0, 100, &v), -1);
+    CU_ASSERT_EQUAL(v, -3); /* untouched on errors */
+    CU_ASSERT_EQUAL(arg_num("6.5", -10, 10, &d), 0);
+    CU_ASSERT_DOUBLE_EQUAL(d, 6.5, 1e-12);
+    CU_ASSERT_EQUAL(arg_num(".5", -10, 10, &d), 0);
+    CU_ASSERT_EQUAL(arg_num("1e3", -1e9, 1e9, &d), -1);
+    CU_ASSERT_EQUAL(arg_num("nan", -1e9, 1e9, &d), -1);
+    CU_ASSERT_EQUAL(arg_num("inf", -1e9, 1e9, &d), -1);
+    CU_ASSERT_EQUAL(arg_num("1.2.3", -1e9, 1e9, &d), -1);
+    CU_ASSERT_EQUAL(arg_num(".", -1e9, 1e9, &d), -1);
+    CU_ASSERT_EQUAL(arg_color("B", &c), 0);
+    CU_ASSERT_EQUAL(c, BLACK);
+    CU_ASSERT_EQUAL(arg_color("White", &c), 0);
+    CU_ASSERT_EQUAL(c, WHITE);
+    CU_ASSERT_EQUAL(arg_color("bl", &c), -1);
+    CU_ASSERT_EQUAL(arg_color("", &c), -1);
+}
+
+static void test_strbuf(void)
+{
+    StrBuf b;
+    sb_init(&b);
+    CU_ASSERT_STRING_EQUAL(sb_str(&b), "");
+    for (int i = 0; i < 1000; i++) sb_printf(&b, "%d,", i);
+    CU_ASSERT_FALSE(b.overflow);
+    CU_ASSERT(b.len > 3000);
+    CU_ASSERT_EQUAL(strncmp(sb_str(&b), "0,1,2,", 6), 0);
+    char big[600];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    sb_clear(&b);
+    sb_printf(&b, "<%s>", big); /* longer than the small printf buffer */
+    CU_ASSERT_EQUAL(b.len, sizeof big + 1);
+    sb_free(&b);
+}
+
+static void test_reader(void)
+{
+    int fd[2];
+    CU_ASSERT_EQUAL_FATAL(pipe(fd), 0);
+    const char data[] = "one\r\ntwo\n\n0123456789abcdef\nlast";
+    CU_ASSERT_EQUAL_FATAL(write(fd[1], data, sizeof data - 1), (ssize_t)(sizeof data - 1));
+    Reader *r = malloc(sizeof *r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    reader_init(r, fd[0]);
+    char line[8];
+    size_t len;
+    bool toolong;
+    CU_ASSERT_TRUE(reader_pending(r)); /* data waits on the pipe */
+    CU_ASSERT_TRUE(reader_line(r, line, sizeof line, &len, &toolong));
+    CU_ASSERT_STRING_EQUAL(line, "one\r"); /* CR is the loop's to remove */
+    CU_ASSERT_FALSE(toolong);
+    CU_ASSERT_TRUE(reader_line(r, line, sizeof line, &len, &toolong));
+    CU_ASSERT_STRING_EQUAL(line, "two");
+    CU_ASSERT_TRUE(reader_line(r, line, sizeof line, &len, &toolong));
+    CU_ASSERT_EQUAL(len, 0);
+    CU_ASSERT_TRUE(reader_line(r, line, sizeof line, &len, &toolong));
+    CU_ASSERT_TRUE(toolong); /* cut to the buffer, the rest skipped */
+    CU_ASSERT_STRING_EQUAL(line, "0123456");
+    close(fd[1]);
+    CU_ASSERT_TRUE(reader_line(r, line, sizeof line, &len, &toolong));
+    CU_ASSERT_STRING_EQUAL(line, "last"); /* EOF mid-line is a line */
+    CU_ASSERT_FALSE(reader_line(r, line, sizeof line, &len, &toolong));
+    CU_ASSERT_TRUE(reader_pending(r)); /* ended input stops analyze */
+    close(fd[0]);
+    free(r);
+}
+
+static void test_game_record(void)
+{
+    Game g;
+    Ruleset r;
+    char err[128];
+    ruleset_default(&r);
+    CU_ASSERT_EQUAL_FATAL(game_init(&g, 5, &r, err, sizeof err), 0);
+    uint64_t start = pos_hash(game_pos(&g));
+    /* More moves than the first allocation holds, then all the way back. */
+    int played = 0;
+    uint64_t rng = 12345;
+    while (!pos_over(game_pos(&g)) && played < 200) {
+        Move m = pos_random_move(game_pos(&g), &rng);
+        CU_ASSERT_EQUAL_FATAL(game_play(&g, &m), 0);
+        played++;
+    }
+    CU_ASSERT_EQUAL(g.n, (size_t)played);
+    CU_ASSERT_EQUAL((uintptr_t)g.pos % 64, 0);
+    while (game_undo(&g) == 0) played--;
+    CU_ASSERT_EQUAL(played, 0);
+    CU_ASSERT_EQUAL(pos_hash(game_pos(&g)), start);
+    /* A failed reset keeps everything. */
+    Board *before = g.board;
+    CU_ASSERT_EQUAL(game_reset(&g, 99, &r, err, sizeof err), -1);
+    CU_ASSERT_PTR_EQUAL(g.board, before);
+    CU_ASSERT_EQUAL(g.size, 5);
+    game_free(&g);
+}
+
+static void test_framing(void)
+{
+    Gtp *g = fresh();
+    CU_ASSERT_STRING_EQUAL(run(g, "name"), "= Morphos\n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "7 name"), "=7 Morphos\n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "8 nonsense"), "?8 unknown command\n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "  # only a comment"), "");
+    CU_ASSERT_STRING_EQUAL(run(g, ""), "");
+    CU_ASSERT_STRING_EQUAL(run(g, "9\tknown_command\tplay\r"), "=9 true\n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "clear_board"), "= \n\n");
+    /* Multi-line answers never hold an empty line. */
+    const char *a = run(g, "showboard");
+    CU_ASSERT_PTR_EQUAL(strstr(a, "\n\n"), a + strlen(a) - 2);
+    StrBuf r;
+    sb_init(&r);
+    CU_ASSERT_FALSE(gtp_execute(g, "3 quit", 6, &r));
+    CU_ASSERT_STRING_EQUAL(sb_str(&r), "=3 \n\n");
+    sb_free(&r);
+    gtp_free(g);
+}
+
+static void test_long_line(void)
+{
+    Gtp *g = fresh();
+    size_t n = GTP_MAX_LINE + 100;
+    char *line = malloc(n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(line);
+    memset(line, 'A', n);
+    memcpy(line, "12 play b ", 10);
+    StrBuf r;
+    sb_init(&r);
+    gtp_execute(g, line, n, &r);
+    CU_ASSERT_STRING_EQUAL(sb_str(&r), "?12 line too long\n\n");
+    sb_free(&r);
+    free(line);
+    gtp_free(g);
+}
+
+/* Everything the protocol keeps, as one comparable text. */
+static void snapshot(Gtp *g, char *buf, size_t len)
+{
+    char a[2048], b[256], c[256];
+    snprintf(a, sizeof a, "%s", run(g, "printsgf"));
+    snprintf(b, sizeof b, "%s", run(g, "gogui-rules_side_to_move"));
+    snprintf(c, sizeof c, "%s", run(g, "legal_moves"));
+    snprintf(buf, len, "%s|%s|%s|%zu", a, b, c, g->game.n);
+}
+
+static void test_errors_change_nothing(void)
+{
+    Gtp *g = fresh();
+    CU_ASSERT_STRING_EQUAL(run(g, "boardsize 5"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "rules b"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "play b C3"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "play w D4"), "= \n\n");
+    char before[4096], after[4096];
+    snapshot(g, before, sizeof before);
+    static const char *const bad[] = {
+        "play b C3", "play w E5", "play b Z9", "play b", "play b C3 D4", "play q A1",
+        "boardsize 1", "boardsize 26", "boardsize x", "rules nonsense", "rules c=upto",
+        "undo now", "perft -1", "perft 9", "divide 0", "komi x", "weak_stones",
+        "loadsgf x.sgf", "printsgf /tmp/x.sgf", "genmove b", "solve", "analyze",
+        "time_settings 1 2", "kgs-time_settings fischer", "set_param searcher random",
+        "legal_moves white", "winning_chain pink", "known_command",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *a = run(g, bad[i]);
+        if (a[0] != '?') fprintf(stderr, "\n%s -> %s", bad[i], a);
+        CU_ASSERT_EQUAL(a[0], '?');
+        snapshot(g, after, sizeof after);
+        CU_ASSERT_STRING_EQUAL(after, before);
+    }
+    gtp_free(g);
+}
+
+static void test_sgf_round_trip(void)
+{
+    Gtp *g = fresh();
+    run(g, "boardsize 5");
+    run(g, "rules d");
+    const char *moves[] = { "play b A3", "play w A2", "play b C3", "play w A4", "play b E5", "play w A3",
+                            "play b D1,E1" };
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) CU_ASSERT_STRING_EQUAL(run(g, moves[i]), "= \n\n");
+    char sgf[2048];
+    snprintf(sgf, sizeof sgf, "%s", run(g, "printsgf") + 2);
+    run(g, "boardsize 9");
+    run(g, "rules none");
+    char err[200];
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, sgf, strlen(sgf), -1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(g->game.n, 7);
+    CU_ASSERT_STRING_EQUAL(run(g, "rules"), "= d,edges=on,d=return,pie=on\n\n");
+    char again[2048];
+    snprintf(again, sizeof again, "%s", run(g, "printsgf") + 2);
+    CU_ASSERT_STRING_EQUAL(again, sgf);
+    /* Up to a move number. */
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, sgf, strlen(sgf), 3, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(g->game.n, 3);
+    /* A bad record keeps the game. */
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, "(;SZ[5];B[cc];W[cc];B[cc])", 26, -1, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(g->game.n, 3);
+    gtp_free(g);
+}
+
+/* The command line: count first, then time; divide lists the moves. */
+static void test_cli(void)
+{
+    char *text = NULL, *etext = NULL;
+    size_t len = 0, elen = 0;
+    FILE *out = open_memstream(&text, &len), *err = open_memstream(&etext, &elen);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(err);
+    char *argv[] = { "perft", "--size", "3", "--rules", "none", "--moves", "B2", "--depth", "2", NULL };
+    CU_ASSERT_EQUAL(cli_perft(9, argv, out, err), 0);
+    fflush(out);
+    CU_ASSERT_EQUAL(strncmp(text, "64\ntime ", 8), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, " leaves/s\n"));
+    rewind(out);
+    char *dargv[] = { "divide", "--size", "3", "--moves", "B2;A1", "--depth", "1", "--bulk", "off", NULL };
+    CU_ASSERT_EQUAL(cli_perft(9, dargv, out, err), 0);
+    fflush(out);
+    CU_ASSERT_EQUAL(strncmp(text, "7\n", 2), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nC1 1\n"));
+    char *bad1[] = { "perft", "--size", "3", NULL };
+    char *bad2[] = { "perft", "--depth", "1", "--moves", "B2;B2", NULL };
+    char *bad3[] = { "perft", "--depth", "1", "--rules", "x", NULL };
+    char *bad4[] = { "perft", "--depth", "1", "--frobnicate", "1", NULL };
+    char *bad5[] = { "perft", "--depth", NULL };
+    CU_ASSERT_EQUAL(cli_perft(3, bad1, out, err), 2);
+    CU_ASSERT_EQUAL(cli_perft(5, bad2, out, err), 2);
+    CU_ASSERT_EQUAL(cli_perft(5, bad3, out, err), 2);
+    CU_ASSERT_EQUAL(cli_perft(5, bad4, out, err), 2);
+    CU_ASSERT_EQUAL(cli_perft(2, bad5, out, err), 2);
+    fflush(err);
+    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "--depth is required"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "move 2 (B2)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "unknown option"));
+    fclose(out);
+    fclose(err);
+    free(text);
+    free(etext);
+}
+
+int main(void)
+{
+    if (CU_initialize_registry() != CUE_SUCCESS) return 1;
+    CU_pSuite s = CU_add_suite("protocol", NULL, NULL);
+    struct {
+        const char *name;
+        void (*fn)(void);
+    } tests[] = {
+        { "argument parsing", test_args },
+        { "text buffer", test_strbuf },
+        { "line reader: CR, cut lines, EOF mid-line", test_reader },
+        { "game record: play, undo, failed reset", test_game_record },
+        { "answer framing and ids", test_framing },
+        { "over-long lines", test_long_line },
+        { "a failing command changes nothing", test_errors_change_nothing },
+        { "SGF round trip", test_sgf_round_trip },
+        { "perft/divide command line", test_cli },
+    };
+    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned fails = CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    return fails ? 1 : 0;
+}
