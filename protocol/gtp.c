@@ -308,6 +308,7 @@ int gtp_run(Gtp *g, int in_fd, FILE *out)
             fwrite(reply.s, 1, reply.len, out);
             fflush(out);
         }
+        if (ferror(out)) break; /* the controller is gone: nobody to answer */
     }
     sb_free(&reply);
     g->reader = NULL;

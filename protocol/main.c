@@ -4,6 +4,7 @@
  *   morphos [--NAME VALUE ...]      GTP engine; each flag is an engine option
  *   morphos [--NAME VALUE ...] perft|divide --size N --rules T --moves 'M;M' --depth D
  *   morphos --help */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,6 +74,9 @@ int main(int argc, char **argv)
         }
         i++;
     }
+    /* A controller that closes its end must not kill us mid-write: the
+     * write fails instead and the loop ends. */
+    signal(SIGPIPE, SIG_IGN);
     Gtp *g = gtp_create(e);
     if (!g) {
         fprintf(stderr, "morphos: out of memory\n");
