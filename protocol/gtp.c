@@ -174,14 +174,19 @@ static size_t clean_line(char *s, size_t len)
     return n;
 }
 
-/* Split on spaces in place. Returns the count, or -1 past max. */
-static int split(char *s, char **argv, int max)
+/* Split on spaces in place, at most max words; *more says there were
+ * more. */
+static int split(char *s, char **argv, int max, bool *more)
 {
     int argc = 0;
+    *more = false;
     for (;;) {
         while (*s == ' ') s++;
         if (!*s) return argc;
-        if (argc == max) return -1;
+        if (argc == max) {
+            *more = true;
+            return argc;
+        }
         argv[argc++] = s;
         while (*s && *s != ' ') s++;
         if (*s) *s++ = '\0';
@@ -220,12 +225,13 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
 {
     len = clean_line(line, len);
     char *argv[GTP_MAX_ARGS + 2];
-    int argc = split(line, argv, GTP_MAX_ARGS + 2);
+    bool more;
+    int argc = split(line, argv, GTP_MAX_ARGS + 2, &more);
     if (argc == 0) return !g->quit;
 
     const char *id = "";
     int a = 0;
-    if (argc > 0 && all_digits(argv[0])) {
+    if (all_digits(argv[0])) {
         if (strlen(argv[0]) > GTP_MAX_ID_DIGITS) {
             frame(reply, false, "", "id too large");
             return true;
@@ -237,8 +243,8 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
         frame(reply, false, id, "line too long");
         return true;
     }
-    if (argc < 0) {
-        frame(reply, false, "", "too many arguments");
+    if (more) {
+        frame(reply, false, id, "too many arguments");
         return true;
     }
     if (a == argc) {

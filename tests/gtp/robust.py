@@ -108,7 +108,7 @@ def _():
 @case("too many arguments")
 def _():
     rc, out, err = run(b"9 play " + b"b " * 500 + b"\n10 name\n")
-    return rc, expect(answers(out), [r"\? too many arguments", r"=10 Morphos"]), err
+    return rc, expect(answers(out), [r"\?9 too many arguments", r"=10 Morphos"]), err
 
 
 @case("an id alone is a missing command")
