@@ -128,6 +128,40 @@ static void build_square(Board *b, int n)
             if (ori[o][k].dx == 2) b->sq[o].guard |= 2;
         }
     }
+    /* The 16-cell code table. The cells' window positions are distinct for
+     * every stride, so a code bit names one cell. */
+    {
+        int cpos[16], cdx[16], cdy[16], nc = 0;
+        for (int dy = -2; dy <= 2; dy++)
+            for (int dx = -2; dx <= 2; dx++)
+                if ((abs(dx) <= 1 && abs(dy) <= 1 && (dx || dy)) || abs(dx) + abs(dy) == 3) {
+                    int pos = WINDOW_BACK(S) + dy * S + dx, j = nc++;
+                    for (; j > 0 && cpos[j - 1] > pos; j--) cpos[j] = cpos[j - 1], cdx[j] = cdx[j - 1], cdy[j] = cdy[j - 1];
+                    cpos[j] = pos, cdx[j] = dx, cdy[j] = dy;
+                    b->cells16 |= (unsigned __int128)1 << pos;
+                }
+        for (int code = 0; code < 65536; code++) {
+            unsigned __int128 have = 0;
+            for (int j = 0; j < nc; j++)
+                if (code >> j & 1) have |= (unsigned __int128)1 << cpos[j];
+            int weak = 0;
+            for (int o = 0; o < b->nsq && !weak; o++) {
+                unsigned __int128 need = 0;
+                for (int k = 0; k < nori[o]; k++) need |= (unsigned __int128)1 << (WINDOW_BACK(S) + ori[o][k].dy * S + ori[o][k].dx);
+                weak = (have & need) == need;
+            }
+            if (weak) b->weak16[code >> 3] |= (uint8_t)(1 << (code & 7));
+        }
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                uint16_t v = 0;
+                for (int j = 0; j < nc; j++) {
+                    int cx = x + cdx[j], cy = y + cdy[j];
+                    if (cx >= -1 && cx <= n && cy >= -1 && cy <= n) v |= (uint16_t)(1 << j);
+                }
+                b->cell16[y * n + x] = v;
+            }
+    }
     /* Per point: the orientations whose cells all lie where a stone can be
      * (a real point, or an edge point when edges count). */
     for (int y = 0; y < n; y++)

@@ -84,6 +84,13 @@ typedef struct Board {
     /* Square boards: the same patterns as masks over a 128-bit window of
      * the bitboard starting at bit_of[p] - WINDOW_BACK(stride). */
     unsigned __int128 *wpat; /* npoints * MAX_PATTERNS */
+    /* Square boards: the 16 cells any pattern uses (8 neighbours, 8 knight
+     * offsets), as a mask over the window; weak16[code] tells whether the
+     * cells set in a 16-bit code (cells in window order) close a pattern;
+     * cell16[p] drops the cells that do not exist around point p. */
+    unsigned __int128 cells16;
+    uint8_t weak16[65536 / 8];
+    uint16_t cell16[MAX_POINTS];
 
     /* Square boards: the distinct pattern orientations, each as indices
      * into a table of distinct bit offsets, for bulk weak sets by shifted

@@ -67,12 +67,15 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
         if (mut_a) {
             w = (ud & (L | R)) | (lr & (U | D)) | a1 | a2 | a3 | a4;
         } else {
-            const uint64_t nf = b->not_first_col[i], nl = b->not_last_col[i];
-            const uint64_t p1 = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));
-            const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
-            const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
-            const uint64_t p2 = (a1 & (k21 | km1m2)) | (a2 & (km2m1 | k12)) | (a3 & (km12 | k2m1)) | (a4 & (km21 | k1m2));
-            w = p1 | p2;
+            w = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));
+            /* P2 needs its A shape first: most words have none at an
+             * enemy stone, and skip the eight knight-offset shifts. */
+            if (c & (a1 | a2 | a3 | a4) & ~w) {
+                const uint64_t nf = b->not_first_col[i], nl = b->not_last_col[i];
+                const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
+                const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
+                w |= (a1 & (k21 | km1m2)) | (a2 & (km2m1 | k12)) | (a3 & (km12 | k2m1)) | (a4 & (km21 | k1m2));
+            }
         }
 #undef UP
 #undef DN
@@ -119,6 +122,14 @@ bool point_weak(const Board *b, const uint64_t *plane, int point)
         unsigned orth = (unsigned)(win >> (back - S) & 1) + (unsigned)(win >> (back + S) & 1) +
                         (unsigned)(win >> (back - 1) & 1) + (unsigned)(win >> (back + 1) & 1);
         if (orth < 2) return false;
+#ifdef __BMI2__
+        /* Gather the 16 cells into a code and look it up. */
+        const uint64_t mlo = (uint64_t)b->cells16, mhi = (uint64_t)(b->cells16 >> 64);
+        unsigned code = (unsigned)__builtin_ia32_pext_di((uint64_t)win, mlo) |
+                        (unsigned)__builtin_ia32_pext_di((uint64_t)(win >> 64), mhi) << __builtin_popcountll(mlo);
+        code &= b->cell16[point];
+        return b->weak16[code >> 3] >> (code & 7) & 1;
+#endif
         const unsigned __int128 *m = b->wpat + point * MAX_PATTERNS;
         for (int k = 0; k < b->npat[point]; k++)
             if ((win & m[k]) == m[k]) return true;
