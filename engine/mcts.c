@@ -33,6 +33,8 @@ typedef struct Shared {
     _Atomic long playouts;
     _Atomic int stop;
     long limit;
+    const MoveList *solved;  /* root moves with solver values, or NULL */
+    const int8_t *solved_val;
 } Shared;
 
 typedef struct Worker {
@@ -320,6 +322,40 @@ static void emit_analysis(const Shared *sh)
     if (off) sh->sc->emit(line, sh->sc->ctx);
 }
 
+static void mark_solved(Shared *sh)
+{
+    Tree *t = &sh->m->tree;
+    Node *root = &t->nodes[0];
+    if (!sh->solved || atomic_load(&root->state) != NODE_EXPANDED) return;
+    uint32_t first = atomic_load(&root->first);
+    int16_t S[3];
+    /* When every move loses, marking none lets the search pick the one
+     * that resists longest (and still blocks a win in one). */
+    int open = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1 && open == 0) return;
+        for (int i = 0; i < root->nchildren; i++) {
+            Node *c = &t->nodes[first + i];
+            if (!c->complete) {
+                open++;
+                continue;
+            }
+            Move m = tree_step_move(S, 0, c->kind, c->pt);
+            int v = 2;
+            for (size_t k = 0; k < sh->solved->n; k++)
+                if (move_equal(&m, &sh->solved->m[k])) {
+                    v = sh->solved_val[k];
+                    break;
+                }
+            if (pass == 0) {
+                if (v != -1) open++;
+            } else if (v == -1) {
+                atomic_store(&c->proven, -1);
+            }
+        }
+    }
+}
+
 static void *worker_main(void *arg)
 {
     Worker *w = arg;
@@ -371,6 +407,11 @@ static long run_search(Shared *sh)
     }
     uint64_t base = rng_next(sc->rng);
     for (int i = 0; i < nt; i++) worker_init(&ws[i], sh, base + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
+    /* The first simulation expands the root; then moves the solver proved
+     * losing are marked so that no thread ever picks them. */
+    simulate(&ws[0]);
+    atomic_fetch_add(&sh->playouts, 1);
+    mark_solved(sh);
     int started = 1;
     for (int i = 1; i < nt; i++) {
         if (pthread_create(&th[i], NULL, worker_main, &ws[i]) != 0) break;
@@ -471,20 +512,43 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
 {
     Mcts *m = st;
     if (!m) return pos_random_move(p, sc->rng);
+    double t_start = now_seconds();
+    MoveList solved;
+    movelist_init(&solved);
+    int8_t *vals = NULL;
     if (sc->cfg.searcher != SEARCHER_UCT && sc->cfg.use_solver && sc->cfg.solver_time > 0) {
         Move win;
-        SolveLimits lim = {sc->cfg.solver_time, (size_t)16 << 20, NULL, NULL};
-        Result r = solver_solve(p, &lim, &win, NULL);
+        /* The solver's time is part of the move's budget, not extra. */
+        double st = sc->cfg.solver_time;
+        if (sc->soft_time > 0 && st > 0.15 * sc->soft_time) st = 0.15 * sc->soft_time;
+        SolveLimits lim = {st, (size_t)16 << 20, NULL, NULL};
+        vals = malloc(pos_count_moves(p) + 1);
+        Result r = vals ? solver_root(p, &lim, &win, NULL, &solved, vals) : RESULT_NONE;
         if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
             if (sc->cfg.verbose) {
                 char buf[48];
                 fprintf(stderr, "solver: %s wins\n", move_format(p->board, &win, buf, sizeof buf));
             }
+            free(vals);
+            movelist_free(&solved);
             return win;
         }
     }
+    SearchCtx left = *sc;
+    double spent = now_seconds() - t_start;
+    if (left.soft_time > 0) left.soft_time = left.soft_time > spent + 0.001 ? left.soft_time - spent : 0.001;
+    if (left.hard_time > 0) left.hard_time = left.hard_time > spent + 0.001 ? left.hard_time - spent : 0.001;
+    sc = &left;
     Shared sh;
-    if (prepare(m, &sh, p, sc) != 0) return pos_random_move(p, sc->rng);
+    if (prepare(m, &sh, p, sc) != 0) {
+        free(vals);
+        movelist_free(&solved);
+        return pos_random_move(p, sc->rng);
+    }
+    if (vals) {
+        sh.solved = &solved;
+        sh.solved_val = vals;
+    }
     double t0 = now_seconds();
     long n = run_search(&sh);
     double el = now_seconds() - t0;
@@ -500,6 +564,8 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
         movelist_free(&ml);
     }
     report(&sh, n, el, &mv);
+    free(vals);
+    movelist_free(&solved);
     return mv;
 }
 
