@@ -140,17 +140,15 @@ static void build_square(Board *b, int n)
                     cpos[j] = pos, cdx[j] = dx, cdy[j] = dy;
                     b->cells16 |= (unsigned __int128)1 << pos;
                 }
-        for (int code = 0; code < 65536; code++) {
-            unsigned __int128 have = 0;
-            for (int j = 0; j < nc; j++)
-                if (code >> j & 1) have |= (unsigned __int128)1 << cpos[j];
-            int weak = 0;
-            for (int o = 0; o < b->nsq && !weak; o++) {
-                unsigned __int128 need = 0;
-                for (int k = 0; k < nori[o]; k++) need |= (unsigned __int128)1 << (WINDOW_BACK(S) + ori[o][k].dy * S + ori[o][k].dx);
-                weak = (have & need) == need;
-            }
-            if (weak) b->weak16[code >> 3] |= (uint8_t)(1 << (code & 7));
+        /* A code is weak when it holds some orientation's cells: mark the
+         * supersets of each orientation's code. */
+        for (int o = 0; o < b->nsq; o++) {
+            unsigned need = 0;
+            for (int k = 0; k < nori[o]; k++)
+                for (int j = 0; j < nc; j++)
+                    if (cdx[j] == ori[o][k].dx && cdy[j] == ori[o][k].dy) need |= 1u << j;
+            for (unsigned code = need; code < 65536; code = (code + 1) | need)
+                b->weak16[code >> 3] |= (uint8_t)(1 << (code & 7));
         }
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
