@@ -128,6 +128,7 @@ static void build_square(Board *b, int n)
             if (ori[o][k].dx == 2) b->sq[o].guard |= 2;
         }
     }
+    b->nbr_window = 1ull | 1ull << (S - 1) | 1ull << (S + 1) | 1ull << (2 * S);
     /* The 16-cell code table. The cells' window positions are distinct for
      * every stride, so a code bit names one cell. */
     {

@@ -91,6 +91,7 @@ typedef struct Board {
     unsigned __int128 cells16;
     uint8_t weak16[65536 / 8];
     uint16_t cell16[MAX_POINTS];
+    uint64_t nbr_window; /* the 4 neighbours in a window from bit - S */
 
     /* Square boards: the distinct pattern orientations, each as indices
      * into a table of distinct bit offsets, for bulk weak sets by shifted

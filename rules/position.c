@@ -32,23 +32,11 @@ static void conn_rebuild(Position *p, int c)
     fill_component(b, p->conn[c], p->stones[c]);
 }
 
-/* Stone pt of colour c was just added (already in stones[c]). Returns
- * whether c now connects its two goal lines through it. */
-static bool conn_add(Position *p, int c, int pt)
+/* The stone at bit, just joined to conn[c], brings its loose component
+ * along. Returns whether conn[c] now reaches the far line. */
+static __attribute__((noinline)) bool conn_join(Position *p, int c, int pt, int bit)
 {
     const Board *b = p->board;
-    int bit = b->bit_of[pt];
-    if (bb_test(p->conn[c], bit)) return false;
-    bool joined;
-    if (b->size) {
-        const int S = b->stride; /* frame bits are never in conn */
-        joined = bb_test(b->goal[c][0], bit) || bb_test(p->conn[c], bit - 1) || bb_test(p->conn[c], bit + 1) ||
-                 bb_test(p->conn[c], bit - S) || bb_test(p->conn[c], bit + S);
-    } else {
-        joined = bb_test(b->goal[c][0], bit);
-        for (int k = 0; k < b->nnbr[pt] && !joined; k++) joined = bb_test(p->conn[c], b->bit_of[b->nbr[pt][k]]);
-    }
-    if (!joined) return false;
     bb_t f, loose;
     for (int i = 0; i < b->words; i++) {
         f[i] = 0;
@@ -71,6 +59,27 @@ static bool conn_add(Position *p, int c, int pt)
         hit |= f[i] & b->goal[c][1][i];
     }
     return hit != 0;
+}
+
+/* Stone pt of colour c was just added (already in stones[c]). Returns
+ * whether c now connects its two goal lines through it. */
+static inline bool conn_add(Position *p, int c, int pt)
+{
+    const Board *b = p->board;
+    const int bit = b->bit_of[pt];
+    const uint64_t *conn = p->conn[c];
+    bool joined = bb_test(b->goal[c][0], bit);
+    if (b->size) {
+        /* The four neighbours from one 64-bit window starting at bit - S
+         * (frame bits are never in conn). */
+        const int S = b->stride, lo = bit - S, w = lo >> 6, r = lo & 63;
+        uint64_t win = conn[w] >> r;
+        if (r && w + 1 < BB_MAXW) win |= conn[w + 1] << (64 - r);
+        joined = joined || (win & b->nbr_window);
+    } else {
+        for (int k = 0; k < b->nnbr[pt] && !joined; k++) joined = bb_test(conn, b->bit_of[b->nbr[pt][k]]);
+    }
+    return joined && !bb_test(conn, bit) && conn_join(p, c, pt, bit);
 }
 
 static inline bool connects(const Position *p, int c)
@@ -164,6 +173,20 @@ void pos_play(Position *p, const Move *m)
 {
     const Board *b = p->board;
     int mover = p->to_move, opp = !mover;
+    if (m->kind == MOVE_PLACE && m->n == 1 && !b->rules.b) {
+        /* The common move, straight through. */
+        const int q = m->pt[0];
+        bb_set(p->stones[mover], b->bit_of[q]);
+        p->key ^= b->zob[mover][q];
+        p->flipped = -1;
+        p->owe = 0;
+        p->passes = 0;
+        p->ply++;
+        p->to_move = (uint8_t)opp;
+        p->last = *m;
+        if (conn_add(p, mover, q)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
+        return;
+    }
     bool won = false;
     switch (m->kind) {
     case MOVE_PASS:
