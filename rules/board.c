@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "cairo.h"
 
 typedef struct { int dx, dy; } Off;
 
@@ -103,6 +104,7 @@ static void build_square(Board *b, int n)
                 int nx = x + d4[k][0], ny = y + d4[k][1];
                 if (nx >= 0 && ny >= 0 && nx < n && ny < n) b->nbr[p][b->nnbr[p]++] = (int16_t)(ny * n + nx);
             }
+            b->sym[p] = (int16_t)(x * n + y);
             if (r->e && ((x + y) % 2 == 0) != (r->e_a1white != 0)) bb_set(b->start[0], bit);
             else if (r->e) bb_set(b->start[1], bit);
         }
@@ -188,14 +190,95 @@ static void build_square(Board *b, int n)
 #undef BIT
 }
 
+static void add_pattern(Board *b, int p, const int *cells, int n)
+{
+    PatternCells pc = { 0 };
+    for (int k = 0; k < n; k++) { /* sorted, so that duplicates compare equal */
+        int v = cells[k], j = pc.n++;
+        for (; j > 0 && pc.bit[j - 1] > v; j--) pc.bit[j] = pc.bit[j - 1];
+        pc.bit[j] = (int16_t)v;
+    }
+    PatternCells *list = b->pat + p * MAX_PATTERNS;
+    for (int i = 0; i < b->npat[p]; i++)
+        if (list[i].n == pc.n && !memcmp(list[i].bit, pc.bit, sizeof pc.bit)) return;
+    list[b->npat[p]++] = pc;
+    for (int k = 0; k < pc.n; k++) add_reach(b, pc.bit[k], p);
+}
+
+static bool has(const int16_t *list, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v) return true;
+    return false;
+}
+
+/* Morpharaoh: points are cells, bits are cell numbers. A cell is "weak"
+ * (the mover may replace the enemy stone on it) when the mover controls
+ * it: the patterns are the sets of mover cells that give control. */
+static void build_cairo(Board *b)
+{
+    const Ruleset *r = &b->rules;
+    const CairoCell *cell = cairo_cells(r->cells);
+    int n = r->cells;
+    b->cairo = cell;
+    b->size = 0;
+    b->npoints = n;
+    b->words = (n + 63) / 64;
+    for (int i = 0; i < BB_MAXW * 64; i++) b->point_of[i] = -1;
+    for (int p = 0; p < n; p++) {
+        const CairoCell *c = &cell[p];
+        b->bit_of[p] = (int16_t)p;
+        b->point_of[p] = (int16_t)p;
+        bb_set(b->points, p);
+        b->sym[p] = c->sym;
+        if (c->side == 'S') bb_set(b->goal[0][0], p);
+        if (c->side == 'N') bb_set(b->goal[0][1], p);
+        if (c->side == 'E') bb_set(b->goal[1][0], p);
+        if (c->side == 'W') bb_set(b->goal[1][1], p);
+        b->nnbr[p] = (uint8_t)c->northo;
+        for (int k = 0; k < c->northo; k++) b->nbr[p][k] = c->orth[k];
+    }
+    for (int p = 0; p < n; p++) {
+        const CairoCell *c = &cell[p];
+        const int16_t *o = c->orth;
+        int no = c->northo;
+        bool side = c->side != '-';
+        bool majority = side ? r->edge_majority : r->center_majority;
+        int need = side ? 2 : 3;
+        if (majority) { /* every `need`-subset of the neighbours */
+            for (int i = 0; i < no; i++)
+                for (int j = i + 1; j < no; j++) {
+                    if (need == 2) {
+                        add_pattern(b, p, (int[]){ o[i], o[j] }, 2);
+                        continue;
+                    }
+                    for (int k = j + 1; k < no; k++) add_pattern(b, p, (int[]){ o[i], o[j], o[k] }, 3);
+                }
+            continue;
+        }
+        for (int i = 0; i < no; i++) { /* X = o[i] */
+            const CairoCell *x = &cell[o[i]];
+            for (int j = 0; j < no; j++) { /* Y: orthogonal to the cell and to X */
+                if (j == i || !has(x->orth, x->northo, o[j])) continue;
+                if (side) {
+                    add_pattern(b, p, (int[]){ o[i], o[j] }, 2);
+                    continue;
+                }
+                for (int k = 0; k < no; k++) /* Z: orthogonal to the cell, diagonal to X */
+                    if (k != i && k != j && has(x->diag, x->ndiag, o[k])) add_pattern(b, p, (int[]){ o[i], o[j], o[k] }, 3);
+            }
+        }
+    }
+}
+
 Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
 {
     if (rules->game == GAME_MORPHOS && (size < MIN_SIZE || size > MAX_SIZE)) {
         snprintf(err, errlen, "board size must be %d to %d", MIN_SIZE, MAX_SIZE);
         return NULL;
     }
-    if (rules->game != GAME_MORPHOS) {
-        snprintf(err, errlen, "Morpharaoh boards are not available in this build");
+    if (rules->game == GAME_MORPHARAOH && !cairo_cells(rules->cells)) {
+        snprintf(err, errlen, "Morpharaoh boards have 48 or 160 cells");
         return NULL;
     }
     Board *b = calloc(1, sizeof *b);
@@ -208,7 +291,8 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
         return NULL;
     }
     b->rules = *rules;
-    build_square(b, size);
+    if (rules->game == GAME_MORPHARAOH) build_cairo(b);
+    else build_square(b, size);
     init_zobrist(b);
     return b;
 }

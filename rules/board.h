@@ -64,6 +64,7 @@ typedef struct PatternCells {
 typedef struct Board {
     Ruleset rules;
     int size;       /* N for square boards; 0 for Cairo */
+    const struct CairoCell *cairo; /* Cairo boards: the cells (rules/cairo.h) */
     int npoints;
     int words;      /* bitboard words in use */
     int stride;     /* S = N+2 (square) */
@@ -106,6 +107,10 @@ typedef struct Board {
      * weakness a stone on p can change. */
     uint8_t nreach[MAX_POINTS];
     int16_t reach[MAX_POINTS][24];
+
+    /* The colour-exchanging symmetry of the pie rule: (x, y) -> (y, x) on
+     * square boards, a quarter turn on Cairo boards. */
+    int16_t sym[MAX_POINTS];
 
     /* Orthogonal neighbours as points (flood fill on non-square boards, priors). */
     uint8_t nnbr[MAX_POINTS];

@@ -148,22 +148,15 @@ Color pos_color_at(const Position *p, int point)
     return bb_test(p->stones[BLACK], bit) ? BLACK : bb_test(p->stones[WHITE], bit) ? WHITE : EMPTY;
 }
 
-/* The pie: the colour-exchanging symmetry sigma, (x, y) -> (y, x). */
-static int sigma(const Board *b, int point)
-{
-    int n = b->size;
-    return (point % n) * n + point / n;
-}
-
 static void swap_sides(Position *p)
 {
     const Board *b = p->board;
     bb_t s[2];
     memset(s, 0, sizeof s);
     for (int c = 0; c < 2; c++)
-        BB_FOR_EACH(bit, p->stones[c], b->words) bb_set(s[!c], b->bit_of[sigma(b, b->point_of[bit])]);
+        BB_FOR_EACH(bit, p->stones[c], b->words) bb_set(s[!c], b->bit_of[b->sym[b->point_of[bit]]]);
     memcpy(p->stones, s, sizeof s);
-    if (p->flipped >= 0) p->flipped = (int16_t)sigma(b, p->flipped);
+    if (p->flipped >= 0) p->flipped = b->sym[p->flipped];
     p->key = stones_key(p);
     conn_rebuild(p, BLACK);
     conn_rebuild(p, WHITE);
