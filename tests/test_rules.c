@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rules/cairo.h"
 #include "../rules/rules.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -696,6 +697,136 @@ static void test_perft_table(void)
     CU_ASSERT(rows > 600);
 }
 
+/* ---- Morpharaoh ---------------------------------------------------------- */
+
+static Game cairo(const char *rules)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "morpharaoh %s", rules);
+    return game(0, buf);
+}
+
+static void test_cairo_geometry(void)
+{
+    Game g = cairo("board=48");
+    CU_ASSERT_EQUAL(g.b->npoints, 48);
+    CU_ASSERT_EQUAL(g.b->words, 1);
+    CU_ASSERT_EQUAL(g.b->rules.pie, 0); /* Ludii has no pie rule */
+    CU_ASSERT_EQUAL(bb_popcount(g.b->goal[0][0], 1), 5);
+    /* the swap symmetry is a bijection taking Black's sides to White's */
+    int seen[48] = { 0 };
+    for (int p = 0; p < 48; p++) {
+        int q = g.b->sym[p];
+        seen[q]++;
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < 2; k++)
+                if (bb_test(g.b->goal[c][k], p)) CU_ASSERT(bb_test(g.b->goal[!c][0], q) || bb_test(g.b->goal[!c][1], q));
+    }
+    for (int p = 0; p < 48; p++) CU_ASSERT_EQUAL(seen[p], 1);
+    board_free(g.b);
+    g = cairo("board=160");
+    CU_ASSERT_EQUAL(g.b->npoints, 160);
+    CU_ASSERT_EQUAL(g.b->words, 3);
+    board_free(g.b);
+    Ruleset r;
+    CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, "morpharaoh board=49"));
+    CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, "morpharaoh a"));
+    CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, "board=160"));
+}
+
+/* Control, checked on random boards against the definitions of
+ * tests/data/morpharaoh/README.md written out directly. */
+static void test_cairo_control(void)
+{
+    const char *opts[] = { "edge=pair center=embrace", "edge=majority center=majority", "edge=pair center=majority",
+                           "edge=majority center=embrace" };
+    for (int o = 0; o < 4; o++) {
+        Game g = cairo(opts[o]);
+        const CairoCell *cell = g.b->cairo;
+        int checked = 0, ctl = 0;
+        for (int iter = 0; iter < 400; iter++) {
+            random_stones(&g, 60 + (int)rnd(40));
+            for (int c = 0; c < 48; c++) {
+                Color who = pos_color_at(&g.p, c);
+                if (who == EMPTY) continue;
+                int mover = !who;
+                const CairoCell *k = &cell[c];
+                int m[5], nm = 0;
+                for (int i = 0; i < k->northo; i++) m[i] = (int)pos_color_at(&g.p, k->orth[i]) == mover, nm += m[i];
+                bool want = false;
+                bool side = k->side != '-';
+                if (side && g.b->rules.edge_majority) want = nm >= 2;
+                else if (!side && g.b->rules.center_majority) want = nm >= 3;
+                else
+                    for (int x = 0; x < k->northo; x++) {
+                        if (!m[x]) continue;
+                        const CairoCell *X = &cell[k->orth[x]];
+                        bool y = false, z = false;
+                        for (int j = 0; j < k->northo; j++) {
+                            if (j == x || !m[j]) continue;
+                            for (int t = 0; t < X->northo; t++) y |= X->orth[t] == k->orth[j];
+                            for (int t = 0; t < X->ndiag; t++) z |= X->diag[t] == k->orth[j];
+                        }
+                        want |= side ? y : (y && z);
+                    }
+                g.p.to_move = (uint8_t)mover;
+                bb_t w;
+                pos_weak_stones(&g.p, who, w);
+                CU_ASSERT_EQUAL(bb_test(w, c), want);
+                checked++;
+                ctl += want;
+            }
+        }
+        CU_ASSERT(ctl > 100 && checked > 5000);
+        board_free(g.b);
+    }
+}
+
+static void test_cairo_swap(void)
+{
+    Game g = cairo("board=48 pie=on");
+    CU_ASSERT_EQUAL(play(&g, "0"), 0);
+    CU_ASSERT_TRUE(legal(&g, "swap"));
+    CU_ASSERT_EQUAL(play(&g, "swap"), 0);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, 0), EMPTY);
+    CU_ASSERT_EQUAL(pos_color_at(&g.p, g.b->sym[0]), WHITE);
+    board_free(g.b);
+}
+
+static void test_cairo_perft_table(void)
+{
+    FILE *f = fopen("tests/data/morpharaoh/perft.tsv", "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[4096];
+    int rows = 0, bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strncmp(line, "board", 5)) continue;
+        char *save = NULL;
+        char *board = strtok_r(line, "\t", &save), *edge = strtok_r(NULL, "\t", &save);
+        char *center = strtok_r(NULL, "\t", &save), *moves = strtok_r(NULL, "\t", &save);
+        char *depth = strtok_r(NULL, "\t", &save), *want = strtok_r(NULL, "\t\n", &save);
+        if (!want || atoll(want) > 1500000) continue;
+        char rt[128];
+        snprintf(rt, sizeof rt, "board=%s edge=%s center=%s", board, edge, center);
+        Game g = cairo(rt);
+        if (strcmp(moves, "-")) {
+            char *s2 = NULL;
+            for (char *m = strtok_r(moves, ";", &s2); m; m = strtok_r(NULL, ";", &s2)) CU_ASSERT_EQUAL_FATAL(play(&g, m), 0);
+        }
+        uint64_t got = perft(&g.p, atoi(depth), true);
+        if (got != (uint64_t)atoll(want)) {
+            bad++;
+            fprintf(stderr, "perft %s %s d%s: got %llu want %s\n", rt, moves, depth, (unsigned long long)got, want);
+        }
+        if (atoll(want) < 20000) CU_ASSERT_EQUAL(perft(&g.p, atoi(depth), false), got);
+        rows++;
+        board_free(g.b);
+    }
+    fclose(f);
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT(rows > 250);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS) return 1;
@@ -721,6 +852,10 @@ int main(void)
         { "hash", test_hash },
         { "random games stay legal", test_random_games_terminate },
         { "perft table", test_perft_table },
+        { "Morpharaoh: boards and symmetry", test_cairo_geometry },
+        { "Morpharaoh: control against the definitions", test_cairo_control },
+        { "Morpharaoh: swap", test_cairo_swap },
+        { "Morpharaoh: Ludii perft table", test_cairo_perft_table },
     };
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
     CU_basic_set_mode(CU_BRM_VERBOSE);
