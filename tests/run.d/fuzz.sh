@@ -6,7 +6,7 @@
 # clang cannot be had. Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
 secs=${FUZZ_SECONDS:-20}
-out=build/fuzz
+out=${FUZZ_OUT:-build/fuzz}
 if ! command -v clang >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         echo "fuzz: installing clang"
