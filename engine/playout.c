@@ -87,7 +87,7 @@ Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
         pos_weak_stones(p, (Color)(me ^ 1), weak);
         int nw = bb_popcount(weak, b->words);
         if (nw > 0) {
-            int bit = bb_select(weak, b->words, (int)rng_below(rng, (uint32_t)nw));
+            int bit = bb_select(weak, b->words, (int)rng_below(rng, (uint64_t)nw));
             Move m = single(MOVE_FLIP, b->point_of[bit]);
             /* Mutator b can forbid a flip (flip-back ban); check those. */
             if (!b->rules.b || pos_check_move(p, &m) == NULL) return m;

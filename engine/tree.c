@@ -173,7 +173,7 @@ Move tree_complete_random(const Position *p, const int16_t *S, int ns, MoveList 
         int np, f;
         if (!consistent(&ml->m[i], S, ns, P, &np, &f)) continue;
         seen++;
-        if (rng_below(rng, (uint32_t)seen) == 0) pick = ml->m[i];
+        if (rng_below(rng, (uint64_t)seen) == 0) pick = ml->m[i];
     }
     return seen ? pick : pos_random_move(p, rng);
 }

@@ -15,23 +15,6 @@ static inline double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* xorshift64*: one word of state, never zero. */
-static inline uint64_t rng_next(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* Uniform in [0, n), n > 0 (multiply-shift; bias is below 2^-32 for our n). */
-static inline uint32_t rng_below(uint64_t *s, uint32_t n)
-{
-    return (uint32_t)(((rng_next(s) >> 32) * (uint64_t)n) >> 32);
-}
-
 static inline double rng_unit(uint64_t *s) { return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0); }
 
 static inline uint64_t mix64(uint64_t z)

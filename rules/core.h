@@ -3,6 +3,7 @@
 #define MORPHOS_CORE_H
 
 #include "position.h"
+#include "rng.h"
 
 /* weak.c: stones among `centres` matched by a pattern whose cells are all
  * in `plane` (the flipping side's stones, edges and F). */
@@ -15,8 +16,6 @@ bool point_weak(const Board *b, const uint64_t *plane, int point);
 bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain);
 /* Grow f to all stones of `within` connected to it. */
 void fill_component(const Board *b, uint64_t *f, const uint64_t *within);
-/* Whether the stones of `own` connected to `seed` (a subset) win for c. */
-bool chain_through(const Board *b, const uint64_t *own, int c, const uint64_t *seed);
 
 static inline void empty_set(const Position *p, uint64_t *out)
 {
@@ -30,21 +29,6 @@ static inline void mover_plane(const Position *p, int mover, uint64_t *plane)
     const Board *b = p->board;
     for (int i = 0; i < b->words; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
     if (b->rules.b && p->flipped >= 0) bb_set(plane, b->bit_of[p->flipped]);
-}
-
-/* Uniform integer in [0, n) from a one-word xorshift64* generator. */
-static inline uint64_t rng_next(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 0x2545F4914F6CDD1Dull;
-}
-static inline uint64_t rng_below(uint64_t *s, uint64_t n)
-{
-    return (uint64_t)(((unsigned __int128)rng_next(s) * n) >> 64);
 }
 
 #endif

@@ -4,4 +4,5 @@
 #include "bitboard.h"
 #include "board.h"
 #include "position.h"
+#include "rng.h"
 #endif

@@ -1,0 +1,25 @@
+/* rng.h - the one-word random generator (xorshift64*) that playouts and
+ * searchers use: one word of state, never zero, cheap enough for the
+ * innermost loops (a four-word generator was turned into slow vector code). */
+#ifndef MORPHOS_RNG_H
+#define MORPHOS_RNG_H
+
+#include <stdint.h>
+
+static inline uint64_t rng_next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* Uniform in [0, n) by multiply-shift. */
+static inline uint64_t rng_below(uint64_t *s, uint64_t n)
+{
+    return (uint64_t)(((unsigned __int128)rng_next(s) * n) >> 64);
+}
+
+#endif
