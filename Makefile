@@ -66,6 +66,11 @@ test: test-deps all $(ASN)/morphos
 
 bench: all
 	./bench/perft_suite tests/data/perft-public.tsv
+	./bench/perft_suite tests/data/morpharaoh/perft.tsv
+	./bench/bench
+
+fuzz:
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-120} sh tests/run.d/fuzz.sh
 
 clean:
 	rm -rf build morphos $(BENCH_BINS)
