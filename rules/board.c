@@ -215,12 +215,14 @@ static bool has(const int16_t *list, int n, int v)
 /* Morpharaoh: points are cells, bits are cell numbers. A cell is "weak"
  * (the mover may replace the enemy stone on it) when the mover controls
  * it: the patterns are the sets of mover cells that give control. */
-static void build_cairo(Board *b)
+static bool build_cairo(Board *b)
 {
     const Ruleset *r = &b->rules;
     const CairoCell *cell = cairo_cells(r->cells);
     int n = r->cells;
     b->cairo = cell;
+    b->nbr_bb = calloc((size_t)n, sizeof *b->nbr_bb);
+    if (!b->nbr_bb) return false;
     b->size = 0;
     b->npoints = n;
     b->words = (n + 63) / 64;
@@ -236,7 +238,10 @@ static void build_cairo(Board *b)
         if (c->side == 'E') bb_set(b->goal[1][0], p);
         if (c->side == 'W') bb_set(b->goal[1][1], p);
         b->nnbr[p] = (uint8_t)c->northo;
-        for (int k = 0; k < c->northo; k++) b->nbr[p][k] = c->orth[k];
+        for (int k = 0; k < c->northo; k++) {
+            b->nbr[p][k] = c->orth[k];
+            bb_set(b->nbr_bb[p], c->orth[k]);
+        }
     }
     for (int p = 0; p < n; p++) {
         const CairoCell *c = &cell[p];
@@ -269,6 +274,7 @@ static void build_cairo(Board *b)
             }
         }
     }
+    return true;
 }
 
 Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
@@ -291,8 +297,12 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
         return NULL;
     }
     b->rules = *rules;
-    if (rules->game == GAME_MORPHARAOH) build_cairo(b);
-    else build_square(b, size);
+    if (rules->game != GAME_MORPHARAOH) build_square(b, size);
+    else if (!build_cairo(b)) {
+        board_free(b);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     init_zobrist(b);
     return b;
 }
@@ -302,5 +312,6 @@ void board_free(Board *b)
     if (!b) return;
     free(b->pat);
     free(b->wpat);
+    free(b->nbr_bb);
     free(b);
 }

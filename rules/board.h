@@ -113,6 +113,7 @@ typedef struct Board {
     int16_t sym[MAX_POINTS];
 
     /* Orthogonal neighbours as points (flood fill on non-square boards, priors). */
+    bb_t *nbr_bb; /* Cairo boards: each point's orthogonal neighbours as a bitboard */
     uint8_t nnbr[MAX_POINTS];
     int16_t nbr[MAX_POINTS][8];
 

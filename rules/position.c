@@ -37,11 +37,8 @@ static void conn_rebuild(Position *p, int c)
 static __attribute__((noinline)) bool conn_join(Position *p, int c, int pt, int bit)
 {
     const Board *b = p->board;
-    bb_t f, loose;
-    for (int i = 0; i < b->words; i++) {
-        f[i] = 0;
-        loose[i] = p->stones[c][i] & ~p->conn[c][i];
-    }
+    bb_t f = { 0 }, loose;
+    for (int i = 0; i < b->words; i++) loose[i] = p->stones[c][i] & ~p->conn[c][i];
     bb_set(f, bit);
     /* Most stones bring no loose neighbours along: then no fill. */
     bool more;
@@ -49,8 +46,9 @@ static __attribute__((noinline)) bool conn_join(Position *p, int c, int pt, int 
         const int S = b->stride;
         more = bb_test(loose, bit - 1) || bb_test(loose, bit + 1) || bb_test(loose, bit - S) || bb_test(loose, bit + S);
     } else {
-        more = false;
-        for (int k = 0; k < b->nnbr[pt] && !more; k++) more = bb_test(loose, b->bit_of[b->nbr[pt][k]]);
+        uint64_t any = 0;
+        for (int i = 0; i < b->words; i++) any |= loose[i] & b->nbr_bb[pt][i];
+        more = any != 0;
     }
     if (more) fill_component(b, f, loose);
     uint64_t hit = 0;
@@ -77,7 +75,9 @@ static inline bool conn_add(Position *p, int c, int pt)
         if (r && w + 1 < BB_MAXW) win |= conn[w + 1] << (64 - r);
         joined = joined || (win & b->nbr_window);
     } else {
-        for (int k = 0; k < b->nnbr[pt] && !joined; k++) joined = bb_test(conn, b->bit_of[b->nbr[pt][k]]);
+        uint64_t any = 0;
+        for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];
+        joined = joined || any;
     }
     return joined && !bb_test(conn, bit) && conn_join(p, c, pt, bit);
 }

@@ -36,13 +36,12 @@ static void grow_square(const Board *b, uint64_t *f, const uint64_t *own)
 
 static void grow_graph(const Board *b, uint64_t *f, const uint64_t *own)
 {
-    bb_t g;
-    memcpy(g, f, sizeof g);
-    BB_FOR_EACH(bit, f, b->words) {
-        int p = b->point_of[bit];
-        for (int k = 0; k < b->nnbr[p]; k++) bb_set(g, b->bit_of[b->nbr[p][k]]);
-    }
-    for (int i = 0; i < b->words; i++) f[i] = g[i] & own[i];
+    const int nw = b->words;
+    uint64_t g[BB_MAXW];
+    for (int i = 0; i < nw; i++) g[i] = f[i];
+    BB_FOR_EACH(bit, f, nw) /* Cairo boards: bits are cell numbers */
+        for (int i = 0; i < nw; i++) g[i] |= b->nbr_bb[bit][i];
+    for (int i = 0; i < nw; i++) f[i] = g[i] & own[i];
 }
 
 /* All stones of `own` connected to `seed`. */
