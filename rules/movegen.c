@@ -7,7 +7,6 @@
  * placement-only moves are exactly the subsets of the empty points of the
  * allowed sizes, and a d stone before a placement is just one more
  * placement. */
-#include <stdio.h>
 #include <string.h>
 
 #include "core.h"
@@ -185,8 +184,6 @@ uint64_t pos_count_moves(const Position *p)
     return n ? n : 1;
 }
 
-static _Thread_local char why[128];
-
 const char *pos_check_move(const Position *p, const Move *m)
 {
     if (pos_over(p)) return "the game is over";
@@ -228,10 +225,7 @@ const char *pos_check_move(const Position *p, const Move *m)
     bb_t w;
     flips_after(p, &t, e, w);
     if (!bb_test(w, b->bit_of[f])) return "that stone is not weak";
-    if (!flip_legal(p, &t, e, f)) {
-        snprintf(why, sizeof why, "the opponent could flip that stone straight back (mutator b)");
-        return why;
-    }
+    if (!flip_legal(p, &t, e, f)) return "the opponent could flip that stone straight back (mutator b)";
     return NULL;
 }
 
