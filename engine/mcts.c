@@ -30,15 +30,19 @@ typedef struct Shared {
     const SearchCtx *sc;
     EngineConfig cfg;  /* effective: uct turns the enhancements off */
     PlayoutCfg pc;
-    _Atomic long playouts;
-    _Atomic int stop;
     long limit;
     const MoveList *solved;  /* root moves with solver values, or NULL */
     const int8_t *solved_val;
+    /* Each written by every thread: one cache line each, away from the
+     * read-mostly fields above (read at every playout step). */
+    _Alignas(64) _Atomic long playouts;
+    _Alignas(64) _Atomic int stop;
+    char pad_[60];
 } Shared;
 
+/* One per thread, on cache lines of its own. */
 typedef struct Worker {
-    Shared *sh;
+    _Alignas(64) Shared *sh;
     uint64_t rng;
     MoveList ml;
     Amaf amaf;
@@ -398,8 +402,9 @@ static long run_search(Shared *sh)
     const SearchCtx *sc = sh->sc;
     int nt = sh->cfg.threads;
     if (sh->cfg.searcher == SEARCHER_UCT || nt < 1) nt = nt < 1 ? 1 : nt;
-    Worker *ws = calloc((size_t)nt, sizeof *ws);
+    Worker *ws = aligned_alloc(64, (size_t)nt * sizeof *ws);
     pthread_t *th = calloc((size_t)nt, sizeof *th);
+    if (ws) memset(ws, 0, (size_t)nt * sizeof *ws);
     if (!ws || !th) {
         free(ws);
         free(th);
@@ -478,8 +483,9 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
         sh->cfg.use_solver = 0;
         sh->cfg.reuse = 0;
     }
-    /* Half the memory: re-rooting copies the kept subtree into a new pool. */
-    size_t bytes = (size_t)sh->cfg.memory << 19;
+    /* Two pools of half the memory each: re-rooting copies the kept
+     * subtree from one into the other. */
+    size_t bytes = (size_t)sh->cfg.memory << 20;
     if (!m->tree.nodes || m->tree_bytes != bytes) {
         tree_free(&m->tree);
         if (tree_init(&m->tree, bytes) != 0) return -1;

@@ -1,21 +1,46 @@
 /* tree.c - node pool, step generation for compound moves, re-rooting. */
+#define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "tree.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "util.h"
+
+#define POOL_ALIGN ((size_t)2 << 20)
+
+/* One pool. Not zeroed: only the nodes in use are ever touched, so the
+ * resident size follows the tree, not the limit. On huge pages (where
+ * transparent huge pages are on "madvise") the first touch of a node costs
+ * one fault per 2 MiB instead of per 4 KiB, and the randomly accessed tree
+ * needs 512 times fewer TLB entries. */
+static Node *pool_alloc(size_t cap)
+{
+    size_t bytes = (cap * sizeof(Node) + POOL_ALIGN - 1) & ~(POOL_ALIGN - 1);
+    Node *p = aligned_alloc(POOL_ALIGN, bytes);
+#ifdef MADV_HUGEPAGE
+    if (p) (void)madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
 
 int tree_init(Tree *t, size_t bytes)
 {
     memset(t, 0, sizeof *t);
-    size_t cap = bytes / sizeof(Node);
+    size_t cap = bytes / 2 / sizeof(Node);
     if (cap < 1024) cap = 1024;
     if (cap > UINT32_MAX / 2) cap = UINT32_MAX / 2;
-    /* malloc, not calloc: only the nodes in use are ever touched, so the
-     * resident size follows the tree, not the limit. */
-    t->nodes = malloc(cap * sizeof(Node));
-    if (!t->nodes) return -1;
+    /* Both pools live as long as the tree: re-rooting copies into the
+     * spare one and swaps, so no move pays for fresh pages. */
+    t->nodes = pool_alloc(cap);
+    t->spare = pool_alloc(cap);
+    if (!t->nodes || !t->spare) {
+        free(t->nodes);
+        free(t->spare);
+        memset(t, 0, sizeof *t);
+        return -1;
+    }
     t->cap = cap;
     return 0;
 }
@@ -23,6 +48,7 @@ int tree_init(Tree *t, size_t bytes)
 void tree_free(Tree *t)
 {
     free(t->nodes);
+    free(t->spare);
     memset(t, 0, sizeof *t);
 }
 
@@ -223,13 +249,9 @@ int tree_reroot(Tree *t, const Position *p)
         tree_reset(t, p);
         return 0;
     }
-    /* Copy the subtree breadth-first into a fresh pool: the new pool is
+    /* Copy the subtree breadth-first into the spare pool: the new pool is
      * its own queue (node i's children are copied when i is reached). */
-    Node *nn = malloc(t->cap * sizeof(Node));
-    if (!nn) {
-        tree_reset(t, p);
-        return 0;
-    }
+    Node *nn = t->spare;
     memcpy(&nn[0], &t->nodes[at], sizeof(Node));
     nn[0].kind = STEP_ROOT;
     size_t used = 1;
@@ -244,7 +266,7 @@ int tree_reroot(Tree *t, const Position *p)
         atomic_store(&n->first, (uint32_t)used);
         used += n->nchildren;
     }
-    free(t->nodes);
+    t->spare = t->nodes;
     t->nodes = nn;
     atomic_store(&t->used, used);
     atomic_store(&t->full, 0);

@@ -38,10 +38,13 @@ typedef struct Node {
 
 typedef struct Tree {
     Node *nodes;
+    Node *spare;                 /* the second pool: re-rooting copies into it, then swaps */
     size_t cap;
-    _Atomic size_t used;
+    /* Written by every expansion: a cache line of its own, so that the
+     * read-mostly fields above are not invalidated for the other threads. */
+    _Alignas(64) _Atomic size_t used;
     _Atomic int full;            /* the pool ran out: no more expansion */
-    Position root_pos;
+    _Alignas(64) Position root_pos;
     int has_root;
 } Tree;
 
@@ -52,7 +55,10 @@ typedef struct StepDesc {
     Move move;                   /* the whole move when complete */
 } StepDesc;
 
-int tree_init(Tree *t, size_t bytes);   /* 0 ok, -1 out of memory */
+/* Two pools of bytes/2 each (the search uses one; re-rooting copies the
+ * kept subtree into the other and swaps), allocated once, on huge pages
+ * where the kernel offers them. 0 ok, -1 out of memory. */
+int tree_init(Tree *t, size_t bytes);
 void tree_free(Tree *t);
 void tree_reset(Tree *t, const Position *p);
 void tree_node_init(Node *n, int kind, int pt, int complete);
