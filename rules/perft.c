@@ -25,15 +25,20 @@ static uint64_t perft_bulk2(const Position *p, MoveList *ml)
     uint64_t sum = 0;
     Position c = *p;
     for (size_t i = 0; i < n; i++) {
-        if (i) pos_copy(&c, p);
         const Move *m = &ml->m[i];
-        pos_play(&c, m);
-        if (pos_over(&c)) continue;
-        uint64_t k;
+        if (m->n != 1 || (m->kind != MOVE_PLACE && m->kind != MOVE_FLIP)) { /* pass, swap */
+            pos_copy(&c, p);
+            pos_play(&c, m);
+            sum += pos_over(&c) ? 0 : pos_count_moves(&c);
+            continue;
+        }
+        /* No child position needed: whether the move wins, and its count. */
         const int q = m->pt[0];
+        if (pos_wins_with(p, x, q)) continue;
+        uint64_t k;
         if (m->kind == MOVE_PLACE) {
             k = empty - 1 + nweak + point_weak(b, yplane, q);
-        } else if (m->kind == MOVE_FLIP) {
+        } else {
             /* The opponent lost q: only weak stones with q in a pattern
              * can stop being weak; q itself is judged without q. */
             bb_t less;
@@ -44,12 +49,9 @@ static uint64_t perft_bulk2(const Position *p, MoveList *ml)
                 int s2 = b->reach[q][j];
                 if (bb_test(w, b->bit_of[s2]) && !point_weak(b, less, s2)) k--;
             }
-        } else {
-            sum += pos_count_moves(&c);
-            continue;
         }
-        k += b->rules.pie && c.ply == 1;
-        sum += k ? k : 1; /* nothing at all: pass */
+        k += b->rules.pie && p->ply == 0; /* the child is White's first turn */
+        sum += k ? k : 1;                 /* nothing at all: pass */
     }
     return sum;
 }

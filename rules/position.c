@@ -32,14 +32,38 @@ static void conn_rebuild(Position *p, int c)
     fill_component(b, p->conn[c], p->stones[c]);
 }
 
-/* The stone at bit, just joined to conn[c], brings its loose component
- * along. Returns whether conn[c] now reaches the far line. */
-static __attribute__((noinline)) bool conn_join(Position *p, int c, int pt, int bit)
+/* Would a stone of c on pt (bit) touch c's first goal line or conn[c]? */
+static inline __attribute__((always_inline)) bool joins(const Position *p, int c, int pt, int bit)
 {
     const Board *b = p->board;
-    bb_t f = { 0 }, loose;
-    for (int i = 0; i < b->words; i++) loose[i] = p->stones[c][i] & ~p->conn[c][i];
+    const uint64_t *conn = p->conn[c];
+    if (bb_test(b->goal[c][0], bit)) return true;
+    if (b->size) {
+        /* The four neighbours from one 64-bit window starting at bit - S
+         * (frame bits are never in conn). */
+        const int S = b->stride, lo = bit - S, w = lo >> 6, r = lo & 63;
+        uint64_t win = conn[w] >> r;
+        if (r && w + 1 < BB_MAXW) win |= conn[w + 1] << (64 - r);
+        return (win & b->nbr_window) != 0;
+    }
+    uint64_t any = 0;
+    for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];
+    return any != 0;
+}
+
+/* f = the stone on pt with the loose stones of c (not in conn[c]) that it
+ * connects; returns whether f reaches c's far goal line. The stone on pt
+ * need not be in stones[c] yet. */
+static __attribute__((noinline)) bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f)
+{
+    const Board *b = p->board;
+    bb_t loose = { 0 };
+    for (int i = 0; i < b->words; i++) {
+        loose[i] = p->stones[c][i] & ~p->conn[c][i];
+        f[i] = 0;
+    }
     bb_set(f, bit);
+    bb_set(loose, bit);
     /* Most stones bring no loose neighbours along: then no fill. */
     bool more;
     if (b->size) {
@@ -52,34 +76,29 @@ static __attribute__((noinline)) bool conn_join(Position *p, int c, int pt, int 
     }
     if (more) fill_component(b, f, loose);
     uint64_t hit = 0;
-    for (int i = 0; i < b->words; i++) {
-        p->conn[c][i] |= f[i];
-        hit |= f[i] & b->goal[c][1][i];
-    }
+    for (int i = 0; i < b->words; i++) hit |= f[i] & b->goal[c][1][i];
     return hit != 0;
+}
+
+bool pos_wins_with(const Position *p, int c, int pt)
+{
+    const int bit = p->board->bit_of[pt];
+    if (!joins(p, c, pt, bit) || bb_test(p->conn[c], bit)) return false;
+    bb_t f;
+    return join_component(p, c, pt, bit, f);
 }
 
 /* Stone pt of colour c was just added (already in stones[c]). Returns
  * whether c now connects its two goal lines through it. */
-static inline bool conn_add(Position *p, int c, int pt)
+static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt)
 {
     const Board *b = p->board;
     const int bit = b->bit_of[pt];
-    const uint64_t *conn = p->conn[c];
-    bool joined = bb_test(b->goal[c][0], bit);
-    if (b->size) {
-        /* The four neighbours from one 64-bit window starting at bit - S
-         * (frame bits are never in conn). */
-        const int S = b->stride, lo = bit - S, w = lo >> 6, r = lo & 63;
-        uint64_t win = conn[w] >> r;
-        if (r && w + 1 < BB_MAXW) win |= conn[w + 1] << (64 - r);
-        joined = joined || (win & b->nbr_window);
-    } else {
-        uint64_t any = 0;
-        for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];
-        joined = joined || any;
-    }
-    return joined && !bb_test(conn, bit) && conn_join(p, c, pt, bit);
+    if (!joins(p, c, pt, bit) || bb_test(p->conn[c], bit)) return false;
+    bb_t f;
+    bool won = join_component(p, c, pt, bit, f);
+    for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
+    return won;
 }
 
 static inline bool connects(const Position *p, int c)

@@ -104,6 +104,11 @@ const char *pos_check_move(const Position *p, const Move *m);
 /* Play a legal move (check it first: this does not). */
 void pos_play(Position *p, const Move *m);
 
+/* Would colour c connect its goal lines by getting a stone on `point`
+ * (placed on an empty point, or flipped)? Without mutator b this is
+ * whether that single-point move wins at once. */
+bool pos_wins_with(const Position *p, int c, int point);
+
 /* A uniformly random legal move; the position must not be over. *rng is a
  * one-word xorshift state. */
 Move pos_random_move(const Position *p, uint64_t *rng);
