@@ -51,6 +51,12 @@ GtpStatus cmd_boardsize(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     long n;
     if (argc != 1) return fail(out, "usage: boardsize SIZE");
+    /* A Cairo board is fixed by the rules' board= option; accepting a size
+     * here would silently mean nothing, or switch games behind the
+     * controller's back. */
+    if (g->game.board->size == 0)
+        return fail(out, "Morpharaoh has no board size: the board comes from the rules"
+                         " (rules morpharaoh board=48|160)");
     if (arg_int(argv[0], MIN_SIZE, MAX_SIZE, &n) < 0) return fail(out, "unacceptable size");
     char err[160];
     Ruleset r = g->game.board->rules;

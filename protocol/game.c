@@ -76,6 +76,13 @@ void game_clear(Game *g)
     pos_init(&g->pos[0], g->board);
 }
 
+int game_setup(Game *g, int point, Color c)
+{
+    if (g->n != 0 || point < 0 || point >= g->board->npoints) return -1;
+    pos_set_stone(&g->pos[0], point, c); /* keeps the hash and the chain sets */
+    return 0;
+}
+
 int game_play(Game *g, const Move *m)
 {
     if (g->n >= GAME_MAX_PLIES || grow(g, g->n + 2) < 0) return -1;

@@ -15,7 +15,8 @@
 
 typedef struct Game {
     Board *board;
-    int size;          /* the size asked for (kept across rule changes) */
+    int size;          /* the last square size asked for: kept across rule
+                          changes, so that leaving Morpharaoh returns to it */
     Position *pos;     /* pos[0] start .. pos[n] now; 64-byte aligned */
     Move *moves;       /* moves[i] leads from pos[i] to pos[i+1] */
     size_t n, cap;
@@ -32,6 +33,12 @@ int game_reset(Game *g, int size, const Ruleset *r, char *err, size_t errlen);
 void game_clear(Game *g);
 
 static inline const Position *game_pos(const Game *g) { return &g->pos[g->n]; }
+
+/* Setup (SGF AB/AW/AE): put a stone of colour c, or EMPTY, on a point of
+ * the start position. Only before any move, so that the setup becomes the
+ * position undo stops at; -1 (nothing changed) after a move or for a point
+ * off the board. */
+int game_setup(Game *g, int point, Color c);
 
 /* Play a move already checked legal. -1 (nothing changed) when the record
  * is full or memory ran out. */

@@ -1,7 +1,9 @@
 /* gogui.c - GoGui's rules extension (the engine is GoGui's rules
  * authority: board, legal moves, side to move, result) and its analyze
  * command list. GoGui knows single points and pass only: see cmd_play for
- * how it asks for the pie (swap), partial.c for compound moves. */
+ * how it asks for the pie (swap), partial.c for compound moves. GoGui draws
+ * square grids only, so the board commands refuse Cairo boards; the others
+ * answer with cell numbers for text clients. */
 #include <string.h>
 
 #include "args.h"
@@ -15,8 +17,8 @@ static GtpStatus fail(StrBuf *out, const char *msg)
 
 GtpStatus cmd_gogui_game_id(Gtp *g, int argc, char **argv, StrBuf *out)
 {
-    (void)g, (void)argc, (void)argv;
-    sb_puts(out, "Morphos");
+    (void)argc, (void)argv;
+    sb_puts(out, g->game.board->rules.game == GAME_MORPHARAOH ? "Morpharaoh" : "Morphos");
     return GTP_OK;
 }
 
