@@ -152,6 +152,14 @@ def _():
     return rc, msg, err
 
 
+@case("analyze under Morpharaoh names cells by number")
+def _():
+    rc, out, err = run(b"rules morpharaoh board=48\nplay b 5\n18 analyze w 5\n", 0.6, b"19 showboard\n")
+    a = answers(out)
+    msg = expect(a, [r"= ", r"= ", r"=18\n(info move \d+ visits \d+ .*)", r"=19 \n +N \(black\)\n.*"])
+    return rc, msg, err
+
+
 @case("analyze ends cleanly at EOF")
 def _():
     rc, out, err = run(b"set_param searcher random\n16 analyze 5\n", 0.3, b"")
