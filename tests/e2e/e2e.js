@@ -164,6 +164,26 @@ test('the pie: swap and GoGui-style swap', () =>
     assert.strictEqual(await ok(c, 'gogui-rules_side_to_move'), 'black')
   }))
 
+test('Morpharaoh: cells by number, boardsize refused, a picture board', () =>
+  withEngine(async c => {
+    await ok(c, 'set_param', 'searcher', 'random')
+    await ok(c, 'rules', 'morpharaoh', 'board=48')
+    assert.match(await err(c, 'boardsize', '9'), /Morpharaoh has no board size/)
+    assert.strictEqual(await ok(c, 'perft', '2'), '2256')
+    await ok(c, 'play', 'b', '5')
+    assert.match(await err(c, 'play', 'w', '48'), /not a point/)
+    const m = await ok(c, 'genmove', 'w')
+    assert.match(m, /^\d+$/)
+    const board = await ok(c, 'showboard')
+    assert.match(board, /N \(black\)\n/)
+    assert.match(board, / 5:X\n/)
+    assert.match(board, /black to move/)
+    assert.match(await ok(c, 'printsgf'), new RegExp('RU\\[morpharaoh,board=48[^\\]]*\\]\n;B\\[5\\];W\\[' + m + '\\]'))
+    await ok(c, 'undo')
+    await ok(c, 'rules', 'morphos')
+    assert.strictEqual(await ok(c, 'gogui-rules_board_size'), '9')
+  }))
+
 test('command-line flags reach the engine', () =>
   withEngine(async c => {
     assert.strictEqual(await ok(c, 'get_param', 'searcher'), 'random')
