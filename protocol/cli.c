@@ -56,13 +56,14 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
     bool divide = !strcmp(argv[0], "divide");
     long size = 9, depth = -1;
     const char *rules = NULL, *moves = "";
-    bool bulk = true;
+    bool bulk = true, size_given = false;
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (i + 1 >= argc) return usage_error(err, "missing value for", opt);
         const char *v = argv[++i];
         if (!strcmp(opt, "--size")) {
             if (arg_int(v, MIN_SIZE, MAX_SIZE, &size) < 0) return usage_error(err, "bad --size", v);
+            size_given = true;
         } else if (!strcmp(opt, "--rules")) {
             rules = v;
         } else if (!strcmp(opt, "--moves")) {
@@ -84,6 +85,9 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
         const char *why = ruleset_parse(&r, rules);
         if (why) return usage_error(err, "bad --rules", why);
     }
+    /* As boardsize over GTP: a Cairo board comes from the rules alone. */
+    if (size_given && r.game == GAME_MORPHARAOH)
+        return usage_error(err, "--size does not apply to Morpharaoh (--rules morpharaoh,board=48|160)", NULL);
     char msg[160];
     Board *b = board_create((int)size, &r, msg, sizeof msg);
     if (!b) return usage_error(err, "cannot set up the board", msg);

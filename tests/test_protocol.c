@@ -252,6 +252,120 @@ static void test_sgf_round_trip(void)
     gtp_free(g);
 }
 
+/* Morpharaoh: boardsize is refused and changes nothing; leaving returns to
+ * the last square size. */
+static void test_morpharaoh_size(void)
+{
+    Gtp *g = fresh();
+    CU_ASSERT_STRING_EQUAL(run(g, "boardsize 7"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "rules morpharaoh board=160"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "play b 80"), "= \n\n");
+    char before[4096], after[4096];
+    snapshot(g, before, sizeof before);
+    static const char *const bad[] = { "boardsize 9", "boardsize 7", "boardsize x", "play b 160", "play w 80",
+                                       "play b 80", "rules morpharaoh board=64", "gogui-rules_board" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CU_ASSERT_EQUAL(run(g, bad[i])[0], '?');
+        snapshot(g, after, sizeof after);
+        CU_ASSERT_STRING_EQUAL(after, before);
+    }
+    CU_ASSERT_EQUAL(g->game.size, 7);
+    CU_ASSERT_STRING_EQUAL(run(g, "rules c"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "gogui-rules_board_size"), "= 7\n\n");
+    gtp_free(g);
+}
+
+/* The Cairo picture: every cell once, as INDEX:STONE, lines under 100
+ * columns on the 160-cell board, the last move in parentheses. */
+static void test_cairo_showboard(void)
+{
+    Gtp *g = fresh();
+    run(g, "rules morpharaoh board=160");
+    run(g, "play b 80");
+    run(g, "play w 159");
+    StrBuf r;
+    sb_init(&r);
+    gtp_execute(g, "showboard", 9, &r);
+    const char *a = sb_str(&r);
+    CU_ASSERT_EQUAL(strncmp(a, "= \n", 3), 0);
+    size_t col = 0, widest = 0;
+    for (const char *c = a; *c; c++) {
+        col = *c == '\n' ? 0 : col + 1;
+        if (col > widest) widest = col;
+    }
+    CU_ASSERT(widest < 100);
+    for (int cell = 0; cell < 160; cell++) {
+        char tok[16];
+        int hits = 0;
+        for (int k = 0; k < 3; k++) {
+            snprintf(tok, sizeof tok, " %d:%c", cell, ".XO"[k]);
+            for (const char *h = strstr(a, tok); h; h = strstr(h + 1, tok)) hits++;
+            snprintf(tok, sizeof tok, "(%d:%c", cell, ".XO"[k]);
+            for (const char *h = strstr(a, tok); h; h = strstr(h + 1, tok)) hits++;
+        }
+        CU_ASSERT_EQUAL(hits, 1);
+    }
+    CU_ASSERT_PTR_NOT_NULL(strstr(a, " 80:X"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(a, "(159:O)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(a, "\nblack to move\nmoves played: 2, last move: 159 (white)\n"));
+    sb_free(&r);
+    gtp_free(g);
+}
+
+/* SGF setup stones land on the start position: undo stops there, the hash
+ * is the one of the same stones reached by play, printsgf writes them back,
+ * and a move after them is judged as usual. */
+static void test_sgf_setup(void)
+{
+    Gtp *g = fresh();
+    char err[200];
+    const char *rec = "(;FF[4]GM[1]RU[morpharaoh]AB[3][9][15][23][30][36]AW[6][13][21][27][37][32]\n;B[43])";
+    CU_ASSERT_EQUAL_FATAL(gtp_load_sgf_text(g, rec, strlen(rec), -1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(g->game.n, 1);
+    CU_ASSERT_STRING_EQUAL(run(g, "winner"), "= black\n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "undo"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "undo"), "? cannot undo\n\n");
+    uint64_t setup_hash = pos_hash(game_pos(&g->game));
+    char sgf[1024];
+    snprintf(sgf, sizeof sgf, "%s", run(g, "printsgf") + 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(sgf, "AB[3][9][15][23][30][36]AW[6][13][21][27][32][37])"));
+    /* The same stones by play (same side to move, ply aside): same stones key. */
+    Gtp *h = fresh();
+    run(h, "rules morpharaoh");
+    static const char *const line[] = { "3", "6", "9", "13", "15", "21", "23", "27", "30", "37", "36", "32" };
+    for (int i = 0; i < 12; i++) {
+        char cmd[32];
+        snprintf(cmd, sizeof cmd, "play %c %s", i % 2 ? 'w' : 'b', line[i]);
+        CU_ASSERT_STRING_EQUAL(run(h, cmd), "= \n\n");
+    }
+    CU_ASSERT_EQUAL(game_pos(&h->game)->key, game_pos(&g->game)->key);
+    CU_ASSERT(setup_hash != 0);
+    char mine[1024];
+    snprintf(mine, sizeof mine, "%s", run(g, "legal_moves"));
+    CU_ASSERT_STRING_EQUAL(mine, run(h, "legal_moves"));
+    CU_ASSERT_EQUAL(strncmp(mine, "= 0 1 2 4 5 7 8 10 ", 19), 0);
+    gtp_free(h);
+    /* Round trip. */
+    run(g, "rules none");
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, sgf, strlen(sgf), -1, err, sizeof err), 0);
+    char again[1024];
+    snprintf(again, sizeof again, "%s", run(g, "printsgf") + 2);
+    CU_ASSERT_STRING_EQUAL(again, sgf);
+    /* Refused: a game record already won, and setup after a move. */
+    const char *won = "(;FF[4]RU[morpharaoh]AB[3][9][15][23][30][36][43])";
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, won, strlen(won), -1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "setup: black already has a winning chain");
+    const char *late = "(;FF[4]SZ[5];B[cc];AW[dd])";
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, late, strlen(late), -1, err, sizeof err), -1);
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, "(;AB[a\0a])", 10, -1, err, sizeof err), -1);
+    snprintf(again, sizeof again, "%s", run(g, "printsgf") + 2);
+    CU_ASSERT_STRING_EQUAL(again, sgf);
+    /* game_setup refuses after a move. */
+    CU_ASSERT_STRING_EQUAL(run(g, "play b 43"), "= \n\n");
+    CU_ASSERT_EQUAL(game_setup(&g->game, 0, BLACK), -1);
+    gtp_free(g);
+}
+
 /* The command line: count first, then time; divide lists the moves. */
 static void test_cli(void)
 {
@@ -276,6 +390,8 @@ static void test_cli(void)
     char *bad3[] = { "perft", "--depth", "1", "--rules", "x", NULL };
     char *bad4[] = { "perft", "--depth", "1", "--frobnicate", "1", NULL };
     char *bad5[] = { "perft", "--depth", NULL };
+    char *bad6[] = { "perft", "--size", "5", "--rules", "morpharaoh", "--depth", "1", NULL };
+    CU_ASSERT_EQUAL(cli_perft(7, bad6, out, err), 2);
     CU_ASSERT_EQUAL(cli_perft(3, bad1, out, err), 2);
     CU_ASSERT_EQUAL(cli_perft(5, bad2, out, err), 2);
     CU_ASSERT_EQUAL(cli_perft(5, bad3, out, err), 2);
@@ -285,6 +401,7 @@ static void test_cli(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(etext, "--depth is required"));
     CU_ASSERT_PTR_NOT_NULL(strstr(etext, "move 2 (B2)"));
     CU_ASSERT_PTR_NOT_NULL(strstr(etext, "unknown option"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "--size does not apply to Morpharaoh"));
     fclose(out);
     fclose(err);
     free(text);
@@ -308,6 +425,9 @@ int main(void)
         { "a failing command changes nothing", test_errors_change_nothing },
         { "SGF round trip", test_sgf_round_trip },
         { "perft/divide command line", test_cli },
+        { "Morpharaoh: boardsize refused, square size kept", test_morpharaoh_size },
+        { "Morpharaoh showboard picture", test_cairo_showboard },
+        { "SGF setup stones", test_sgf_setup },
     };
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
     CU_basic_set_mode(CU_BRM_VERBOSE);
