@@ -12,7 +12,7 @@ int point_parse(const Board *b, const char *s, int *point)
     if (!b->size) { /* Cairo cells are numbered */
         int v = 0, n = 0;
         for (; isdigit((unsigned char)s[n]) && n < 4; n++) v = v * 10 + (s[n] - '0');
-        if (!n || s[n] || v >= b->npoints) return -1;
+        if (!n || s[n] || (s[0] == '0' && n > 1) || v >= b->npoints) return -1;
         *point = v;
         return 0;
     }
