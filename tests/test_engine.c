@@ -216,17 +216,24 @@ static int minimax(const Position *p, int depth)
     return best == 1 ? 1 : unknown ? 2 : best;
 }
 
+/* Both solvers: df-pn (solver_solve, the `solve` command) and the
+ * iterative-deepening one (solver_root, used at the MCTS root). */
+static Result run_solver(int which, const Position *p, Move *best)
+{
+    SolveLimits lim = {20, (size_t)8 << 20, NULL, NULL};
+    return which == 0 ? solver_solve(p, &lim, best, NULL) : solver_root(p, &lim, best, NULL, NULL, NULL);
+}
+
 static void check_solver(int size, const char *rules)
 {
     Game g = game(size, rules);
     budget = 3000000;
     int ref = minimax(&g.p, 30);
-    SolveLimits lim = {20, (size_t)8 << 20, NULL, NULL};
-    Move best;
-    Result r = solver_solve(&g.p, &lim, &best, NULL);
-    if (ref != 2) {
+    for (int which = 0; which < 2 && ref != 2; which++) {
+        Move best;
+        Result r = run_solver(which, &g.p, &best);
         Result want = ref == 0 ? RESULT_DRAW : (ref == 1) == (g.p.to_move == BLACK) ? RESULT_BLACK : RESULT_WHITE;
-        if (r != RESULT_NONE && r != want) fprintf(stderr, "solver %dx%d %s: %d vs minimax %d\n", size, size, rules, r, ref);
+        if (r != RESULT_NONE && r != want) fprintf(stderr, "solver %d %dx%d %s: %d vs minimax %d\n", which, size, size, rules, r, ref);
         CU_ASSERT(r == want || r == RESULT_NONE);
         if (r == want && ref == 1) { /* the winning move wins */
             Position q = g.p;
@@ -238,6 +245,39 @@ static void check_solver(int size, const char *rules)
         }
     }
     board_free(g.b);
+}
+
+/* df-pn from mid-game positions of random games (4x4) agrees with the
+ * iterative-deepening solver whenever both prove something. */
+static void test_dfpn_vs_id(void)
+{
+    const char *rules[] = {"pie=off", "none", "a", "b", "c", "d"};
+    uint64_t rng = 7;
+    int compared = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++)
+        for (int k = 0; k < 6; k++) {
+            Game g = game(4, rules[r]);
+            for (int i = 0; i < 4 + k && !pos_over(&g.p); i++) {
+                Move m = pos_random_move(&g.p, &rng);
+                pos_play(&g.p, &m);
+            }
+            if (!pos_over(&g.p)) {
+                Move b1, b2;
+                Result a = run_solver(0, &g.p, &b1), b = run_solver(1, &g.p, &b2);
+                if (a != RESULT_NONE && b != RESULT_NONE) {
+                    compared++;
+                    if (a != b) fprintf(stderr, "dfpn %d vs id %d (%s)\n", a, b, rules[r]);
+                    CU_ASSERT_EQUAL(a, b);
+                    if (a == (g.p.to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) { /* df-pn's move wins */
+                        Position q = g.p;
+                        pos_play(&q, &b1);
+                        CU_ASSERT_EQUAL(run_solver(1, &q, &b2), a);
+                    }
+                }
+            }
+            board_free(g.b);
+        }
+    CU_ASSERT(compared >= 20);
 }
 
 static void test_solver_vs_minimax(void)
@@ -402,7 +442,8 @@ int main(void)
         {"ab: legal moves, every mutator", test_ab_legal},
         {"pass only when forced", test_pass_only_when_forced},
         {"fixed seed, one thread: reproducible", test_deterministic},
-        {"solver matches exhaustive minimax", test_solver_vs_minimax},
+        {"solvers match exhaustive minimax", test_solver_vs_minimax},
+        {"df-pn agrees with the iterative-deepening solver", test_dfpn_vs_id},
         {"engine_solve on 3x3", test_engine_solve},
         {"mcts: win in one found, loss in one prevented", test_win_in_one_mcts},
         {"ab: win in one found, loss in one prevented", test_win_in_one_ab},
