@@ -8,6 +8,7 @@
 #include "playout.h"
 
 #include "eval.h"
+#include "shape.h"
 #include "util.h"
 
 void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap)
@@ -56,7 +57,7 @@ static Move single(int kind, int pt)
 static int bridge_answer(const Position *p, int q)
 {
     const Board *b = p->board;
-    if (b->size == 0) return -1; /* square geometry only */
+    if (b->size == 0) return shape_cairo_bridge_answer(p, q);
     int me = p->to_move, S = b->stride;
     int qb = b->bit_of[q];
     static const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};

@@ -5,6 +5,7 @@
 #include "priors.h"
 
 #include "eval.h"
+#include "shape.h"
 
 static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c], p->board->bit_of[pt]); }
 
@@ -12,7 +13,7 @@ static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c
 static int bridges(const Position *p, int pt, int c)
 {
     const Board *b = p->board;
-    if (b->size == 0) return 0;
+    if (b->size == 0) return shape_cairo_bridges(p, pt, c);
     int S = b->stride, qb = b->bit_of[pt], n = 0;
     static const int dx[4] = {1, 1, -1, -1}, dy[4] = {1, -1, 1, -1};
     for (int i = 0; i < 4; i++) {

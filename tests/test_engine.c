@@ -9,6 +9,7 @@
 
 #include "../engine/engine.h"
 #include "../engine/searcher.h"
+#include "../engine/shape.h"
 #include "../engine/solver.h"
 
 typedef struct {
@@ -409,6 +410,64 @@ static void test_memory_limit_and_threads(void)
     board_free(g.b);
 }
 
+/* ---- Morpharaoh (Cairo boards) ---------------------------------------- */
+
+/* Every non-adjacent pair with two common neighbours is a bridge: a
+ * stone on either end sees it, and an intrusion into one link is answered
+ * on the other. */
+static void test_cairo_bridges(void)
+{
+    const char *boards[] = {"morpharaoh board=48", "morpharaoh board=160"};
+    for (int bi = 0; bi < 2; bi++) {
+        Game g = game(0, boards[bi]);
+        const Board *b = g.b;
+        int found = 0;
+        for (int a = 0; a < b->npoints && found < 20; a++)
+            for (int c = a + 1; c < b->npoints && found < 20; c++) {
+                if (bb_test(b->nbr_bb[a], b->bit_of[c])) continue;
+                int common[8], nc = 0;
+                for (int k = 0; k < b->nnbr[a]; k++)
+                    if (bb_test(b->nbr_bb[c], b->bit_of[b->nbr[a][k]]) && nc < 8) common[nc++] = b->nbr[a][k];
+                if (nc < 2) continue;
+                found++;
+                Position p = g.p;
+                pos_set_stone(&p, a, BLACK);
+                CU_ASSERT(shape_cairo_bridges(&p, c, BLACK));
+                CU_ASSERT(!shape_cairo_bridges(&p, c, WHITE));
+                pos_set_stone(&p, c, BLACK);
+                /* White intrudes on one link; Black (to move) answers. */
+                pos_set_stone(&p, common[0], WHITE);
+                p.to_move = BLACK;
+                int r = shape_cairo_bridge_answer(&p, common[0]);
+                CU_ASSERT(r == common[1] || (nc > 2 && r >= 0));
+                CU_ASSERT(r != common[0]);
+                pos_set_stone(&p, common[1], WHITE);
+                if (nc == 2) CU_ASSERT_EQUAL(shape_cairo_bridge_answer(&p, common[1]), -1);
+            }
+        CU_ASSERT(found >= 5);
+        board_free(g.b);
+    }
+}
+
+/* The searchers on both Cairo boards: legal moves, and mcts plays on. */
+static void test_cairo_searchers(void)
+{
+    const char *boards[] = {"morpharaoh board=48", "morpharaoh board=160,pie=on"};
+    const char *searchers[] = {"mcts", "uct", "ab", "random"};
+    for (int bi = 0; bi < 2; bi++)
+        for (int si = 0; si < 4; si++) {
+            Game g = game(0, boards[bi]);
+            Engine *e = engine(searchers[si], "200");
+            for (int i = 0; i < 12 && !pos_over(&g.p); i++) {
+                Move m = engine_genmove(e, &g.p);
+                CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
+                pos_play(&g.p, &m);
+            }
+            engine_free(e);
+            board_free(g.b);
+        }
+}
+
 static void test_clock(void)
 {
     /* A nearly spent clock still gives a legal move (budgets never go
@@ -450,6 +509,8 @@ int main(void)
         {"analyze emits info lines", test_analyze},
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"clock settings", test_clock},
+        {"Cairo bridges", test_cairo_bridges},
+        {"searchers on Cairo boards", test_cairo_searchers},
     };
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
         if (!CU_add_test(s, tests[i].name, tests[i].fn)) return 1;
