@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core.h"
 
@@ -74,11 +75,11 @@ int move_parse(const Position *p, const char *text, Move *m, char *err, size_t e
         snprintf(err, errlen, "move text too long");
         return -1;
     }
-    for (size_t i = 0; i < n; i++) buf[i] = (char)tolower((unsigned char)text[i]);
+    memcpy(buf, text, n);
     buf[n] = 0;
     Move mv = { { -1, -1, -1 }, 0, MOVE_PLACE };
-    if (!strcmp(buf, "pass") || !strcmp(buf, "swap")) {
-        mv.kind = buf[0] == 'p' ? MOVE_PASS : MOVE_SWAP;
+    if (!strcasecmp(buf, "pass") || !strcasecmp(buf, "swap")) {
+        mv.kind = tolower((unsigned char)buf[0]) == 'p' ? MOVE_PASS : MOVE_SWAP;
     } else {
         int place[3], np = 0, flip = -1;
         char *save = NULL;
