@@ -254,6 +254,16 @@ uint64_t pos_hash(const Position *p)
     return k;
 }
 
+bool pos_point_weak(const Position *p, Color c, int point)
+{
+    int other = !c;
+    bb_t plane;
+    if (p->to_move == other) mover_plane(p, other, plane);
+    else
+        for (int i = 0; i < BB_MAXW; i++) plane[i] = p->stones[other][i] | p->board->edge[other][i];
+    return point_weak(p->board, plane, point);
+}
+
 void pos_weak_stones(const Position *p, Color c, uint64_t *out)
 {
     int other = !c;

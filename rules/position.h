@@ -104,6 +104,11 @@ const char *pos_check_move(const Position *p, const Move *m);
 /* Play a legal move (check it first: this does not). */
 void pos_play(Position *p, const Move *m);
 
+/* Would a stone of colour c on `point` be weak, the rest of the board as
+ * it is (the other side's stones and edges; F of mutator b when that side
+ * is to move)? The point may be empty. One table lookup on square boards. */
+bool pos_point_weak(const Position *p, Color c, int point);
+
 /* Would colour c connect its goal lines by getting a stone on `point`
  * (placed on an empty point, or flipped)? Without mutator b this is
  * whether that single-point move wins at once. */

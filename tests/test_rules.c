@@ -154,6 +154,7 @@ static void test_weak_matches_reference(void)
                     for (int q = 0; q < g.b->npoints; q++) {
                         bool want = (int)pos_color_at(&g.p, q) == c && ref_weak(&g.p, q % n, q / n, -1);
                         CU_ASSERT_EQUAL(bb_test(w, g.b->bit_of[q]), want);
+                        if ((int)pos_color_at(&g.p, q) == c) CU_ASSERT_EQUAL(pos_point_weak(&g.p, (Color)c, q), want);
                         checked++;
                         weak += want;
                     }
