@@ -4,6 +4,7 @@
 #include "eval.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int eval_distance(const Position *p, Color c)
 {
@@ -29,7 +30,8 @@ int eval_distance(const Position *p, Color c)
     }
     /* Each point enters at most twice (once per distance class), so the
      * deque never outgrows 2n; pops skip stale entries. */
-    int16_t done[MAX_POINTS] = {0};
+    uint8_t done[MAX_POINTS]; /* only the board's points: small boards must not pay for 625 */
+    memset(done, 0, (size_t)n);
     while (head < tail) {
         int u = dq[head++];
         if (done[u]) continue;
