@@ -19,15 +19,6 @@
 
 #define MAXPATH 1024
 #define MAXSTEPS (2 * MAX_POINTS + 3)
-/* With several threads, the AMAF updates of the children of the top
- * AMAF_LOCAL_DEPTH path nodes (the nodes every thread passes through) are
- * summed in the worker and added to the tree every AMAF_FLUSH playouts:
- * otherwise every playout rewrites some 40 cache lines of the root's
- * children that the other threads read at once, and the cores spend their
- * time passing those lines to each other. */
-#define AMAF_LOCAL_DEPTH 3
-#define AMAF_FLUSH 8
-#define ABUF 4096 /* slots of the worker's buffer (a power of two) */
 
 typedef struct Mcts {
     Tree tree;
@@ -59,13 +50,6 @@ typedef struct Worker {
     uint32_t path[MAXPATH];
     int turn_of[MAXPATH];
     uint8_t col_of[MAXPATH];
-    /* Pending AMAF updates: open addressing on the node index. */
-    int local_amaf;            /* buffer the top levels (threads > 1) */
-    int nused, since_flush;
-    uint32_t ab_idx[ABUF];     /* node index + 1; 0 = free */
-    uint32_t ab_n[ABUF];
-    uint64_t ab_v[ABUF];
-    uint16_t ab_used[ABUF];
 } Worker;
 
 /* Mcts holds a Position, which is 64-byte aligned: calloc is not enough. */
@@ -114,35 +98,6 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     atomic_store_explicit(&n->first, at, memory_order_relaxed);
     atomic_store_explicit(&n->state, NODE_EXPANDED, memory_order_release);
     return 0;
-}
-
-static void amaf_flush(Worker *w)
-{
-    Node *N = w->sh->m->tree.nodes;
-    for (int i = 0; i < w->nused; i++) {
-        int s = w->ab_used[i];
-        Node *c = &N[w->ab_idx[s] - 1];
-        atomic_fetch_add_explicit(&c->amaf_visits, w->ab_n[s], memory_order_relaxed);
-        atomic_fetch_add_explicit(&c->amaf_value, w->ab_v[s], memory_order_relaxed);
-        w->ab_idx[s] = 0;
-    }
-    w->nused = 0;
-    w->since_flush = 0;
-}
-
-static void amaf_local_add(Worker *w, uint32_t ci, uint64_t r)
-{
-    if (w->nused >= ABUF / 2) amaf_flush(w);
-    uint32_t s = (ci * 0x9E3779B1u) >> 20 & (ABUF - 1);
-    while (w->ab_idx[s] && w->ab_idx[s] != ci + 1) s = (s + 1) & (ABUF - 1);
-    if (!w->ab_idx[s]) {
-        w->ab_idx[s] = ci + 1;
-        w->ab_n[s] = 0;
-        w->ab_v[s] = 0;
-        w->ab_used[w->nused++] = (uint16_t)s;
-    }
-    w->ab_n[s]++;
-    w->ab_v[s] += r;
 }
 
 static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
@@ -250,19 +205,13 @@ static void simulate(Worker *w)
             uint64_t r = col == BLACK ? rb : rw;
             uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
             const int32_t *fa = w->amaf.first[col];
-            int local = w->local_amaf && i < AMAF_LOCAL_DEPTH;
             for (int k = 0; k < n->nchildren; k++) {
                 Node *c = &N[first + k];
                 if (c->pt < 0 || fa[c->pt] < t0 || fa[c->pt] == AMAF_NONE) continue;
-                if (local) {
-                    amaf_local_add(w, first + (uint32_t)k, r);
-                    continue;
-                }
                 atomic_fetch_add_explicit(&c->amaf_visits, 1, memory_order_relaxed);
                 atomic_fetch_add_explicit(&c->amaf_value, r, memory_order_relaxed);
             }
         }
-        if (w->local_amaf && ++w->since_flush >= AMAF_FLUSH) amaf_flush(w);
     }
 }
 
@@ -420,14 +369,12 @@ static void *worker_main(void *arg)
         long n = atomic_fetch_add_explicit(&sh->playouts, 1, memory_order_relaxed) + 1;
         if (sh->limit > 0 && n >= sh->limit) atomic_store(&sh->stop, 1);
     }
-    amaf_flush(w);
     return NULL;
 }
 
 static void worker_init(Worker *w, Shared *sh, uint64_t seed)
 {
     w->sh = sh;
-    w->local_amaf = sh->cfg.threads > 1;
     w->rng = mix64(seed);
     movelist_init(&w->ml);
 }
@@ -518,7 +465,6 @@ static long run_search(Shared *sh)
         }
     }
     atomic_store(&sh->stop, 1);
-    amaf_flush(&ws[0]);
     for (int i = 1; i < started; i++) pthread_join(th[i], NULL);
     for (int i = 0; i < nt; i++) movelist_free(&ws[i].ml);
     free(ws);

@@ -56,8 +56,8 @@ typedef struct StepDesc {
 } StepDesc;
 
 /* Two pools of bytes/2 each (the search uses one; re-rooting copies the
- * kept subtree into the other and swaps), allocated once, on huge pages
- * where the kernel offers them. 0 ok, -1 out of memory. */
+ * kept subtree into the other and swaps), allocated once. 0 ok, -1 out of
+ * memory. */
 int tree_init(Tree *t, size_t bytes);
 void tree_free(Tree *t);
 void tree_reset(Tree *t, const Position *p);
