@@ -143,7 +143,12 @@ static int turn(Game *g)
         double left;
         int stones;
         clock_left(&g->clock[who], &left, &stones);
-        snprintf(cmd, sizeof cmd, "time_left %s %.0f %d", cn, left < 0 ? 0 : left, stones);
+        /* GTP's time is whole seconds; a clock with fractions (0.3 s per
+         * move) is sent with them rather than rounded to nothing. Never
+         * report more than is left. */
+        if (left < 0) left = 0;
+        if (left >= 10 || left == (double)(long)left) snprintf(cmd, sizeof cmd, "time_left %s %ld %d", cn, (long)left, stones);
+        else snprintf(cmd, sizeof cmd, "time_left %s %.3f %d", cn, (double)(long)(left * 1000) / 1000, stones);
         if (expect_ok(g, who, cmd)) return -1;
         limit = clock_budget(&g->clock[who], &cfg->tc) + cfg->margin;
     }
