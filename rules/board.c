@@ -222,7 +222,8 @@ static bool build_cairo(Board *b)
     int n = r->cells;
     b->cairo = cell;
     b->nbr_bb = calloc((size_t)n, sizeof *b->nbr_bb);
-    if (!b->nbr_bb) return false;
+    b->cpat = calloc((size_t)n * MAX_PATTERNS * (size_t)((n + 63) / 64), sizeof *b->cpat);
+    if (!b->nbr_bb || !b->cpat) return false;
     b->size = 0;
     b->npoints = n;
     b->words = (n + 63) / 64;
@@ -274,6 +275,21 @@ static bool build_cairo(Board *b)
             }
         }
     }
+    const int nw = b->words;
+    for (int p = 0; p < n; p++) {
+        int least = 99;
+        for (int k = 0; k < b->npat[p]; k++) {
+            const PatternCells *pc = &b->pat[p * MAX_PATTERNS + k];
+            uint64_t *m = b->cpat + ((size_t)p * MAX_PATTERNS + (size_t)k) * (size_t)nw;
+            int orth = 0;
+            for (int j = 0; j < pc->n; j++) {
+                m[pc->bit[j] >> 6] |= 1ull << (pc->bit[j] & 63);
+                orth += has(cell[p].orth, cell[p].northo, pc->bit[j]);
+            }
+            if (orth < least) least = orth;
+        }
+        b->cmin_orth[p] = (uint8_t)(least == 99 ? 0 : least);
+    }
     return true;
 }
 
@@ -313,5 +329,6 @@ void board_free(Board *b)
     free(b->pat);
     free(b->wpat);
     free(b->nbr_bb);
+    free(b->cpat);
     free(b);
 }

@@ -114,6 +114,11 @@ typedef struct Board {
 
     /* Orthogonal neighbours as points (flood fill on non-square boards, priors). */
     bb_t *nbr_bb; /* Cairo boards: each point's orthogonal neighbours as a bitboard */
+    /* Cairo boards: each point's patterns as masks of `words` words
+     * (npoints * MAX_PATTERNS * words), and the fewest orthogonal
+     * neighbours any of its patterns holds (a cheap first test). */
+    uint64_t *cpat;
+    uint8_t cmin_orth[MAX_POINTS];
     uint8_t nnbr[MAX_POINTS];
     int16_t nbr[MAX_POINTS][8];
 

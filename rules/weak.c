@@ -135,11 +135,17 @@ bool point_weak(const Board *b, const uint64_t *plane, int point)
             if ((win & m[k]) == m[k]) return true;
         return false;
     }
-    const PatternCells *pc = b->pat + point * MAX_PATTERNS;
-    for (int k = 0; k < b->npat[point]; k++) {
-        int j = 0;
-        while (j < pc[k].n && bb_test(plane, pc[k].bit[j])) j++;
-        if (j == pc[k].n) return true;
+    /* Cairo: every control pattern holds some orthogonal neighbours; count
+     * them first, then test the patterns as whole-word masks. */
+    const int nw = b->words;
+    int orth = 0;
+    for (int i = 0; i < nw; i++) orth += __builtin_popcountll(plane[i] & b->nbr_bb[point][i]);
+    if (orth < b->cmin_orth[point]) return false;
+    const uint64_t *m = b->cpat + (size_t)point * MAX_PATTERNS * (size_t)nw;
+    for (int k = 0; k < b->npat[point]; k++, m += nw) {
+        uint64_t miss = 0;
+        for (int i = 0; i < nw; i++) miss |= m[i] & ~plane[i];
+        if (!miss) return true;
     }
     return false;
 }
