@@ -284,8 +284,11 @@ int main(int argc, char **argv)
     record_write_header(out, &cfg, canon, open_text);
     char tc[64];
     tc_format(&cfg.tc, tc, sizeof tc);
-    printf("match: A = %s\n       B = %s\n       %ld games from #%ld, %ldx%ld, rules %s, time %s, openings %s, %ld at once -> %s\n", cfg.cmd[0], cfg.cmd[1], games,
-           first, size, size, canon, tc, open_text, jobs, out_path);
+    char board_text[32];
+    if (rules.game == GAME_MORPHARAOH) snprintf(board_text, sizeof board_text, "%d cells", rules.cells);
+    else snprintf(board_text, sizeof board_text, "%ldx%ld", size, size);
+    printf("match: A = %s\n       B = %s\n       %ld games from #%ld, %s, rules %s, time %s, openings %s, %ld at once -> %s\n", cfg.cmd[0], cfg.cmd[1], games,
+           first, board_text, canon, tc, open_text, jobs, out_path);
 
     MatchRun run = {.cfg = &cfg, .openings = &openings, .random_plies = (int)random_plies, .seed = (uint64_t)seed, .first = first,
                     .end = first + games, .next = first, .out = out, .sprt = sprt, .quiet = quiet};
