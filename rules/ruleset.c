@@ -1,4 +1,5 @@
 /* ruleset.c - rule tokens <-> Ruleset. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +22,24 @@ typedef struct {
     int c_read, d_read, e_read, mor_read;
 } Parse;
 
+/* The two-valued readings KEY=V0|V1, each stored as 0 or 1 (board= keeps
+ * its cell count: 48 or 160). */
+typedef struct {
+    const char *key, *v0, *v1, *expected;
+    size_t field;      /* offset in Ruleset */
+    size_t read;       /* offset of the flag in Parse that says it was given */
+} Reading;
+
+static const Reading READINGS[] = {
+    { "c", "exact", "upto", "expected c=exact or c=upto", offsetof(Ruleset, c_upto), offsetof(Parse, c_read) },
+    { "d", "return", "extra", "expected d=return or d=extra", offsetof(Ruleset, d_extra), offsetof(Parse, d_read) },
+    { "e", "a1black", "a1white", "expected e=a1black or e=a1white", offsetof(Ruleset, e_a1white), offsetof(Parse, e_read) },
+    { "edge", "pair", "majority", "expected edge=pair or edge=majority", offsetof(Ruleset, edge_majority), offsetof(Parse, mor_read) },
+    { "center", "embrace", "majority", "expected center=embrace or center=majority", offsetof(Ruleset, center_majority),
+      offsetof(Parse, mor_read) },
+    { "board", "48", "160", "expected board=48 or board=160", offsetof(Ruleset, cells), offsetof(Parse, mor_read) },
+};
+
 static const char *token(Parse *ps, const char *t)
 {
     Ruleset *r = &ps->r;
@@ -36,56 +55,22 @@ static const char *token(Parse *ps, const char *t)
     if (!eq) return "unknown rule token";
     size_t kl = (size_t)(eq - t);
     const char *v = eq + 1;
-#define KEY(k) (kl == strlen(k) && !strncmp(t, k, kl))
-    if (KEY("edges") || KEY("pie")) {
+    if ((kl == 5 && !strncmp(t, "edges", 5)) || (kl == 3 && !strncmp(t, "pie", 3))) {
         int on = !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 0 : -1;
         if (on < 0) return "expected on or off";
-        if (KEY("edges")) ps->edges = on; else ps->pie = on;
+        *(kl == 5 ? &ps->edges : &ps->pie) = on;
         return NULL;
     }
-    if (KEY("c")) {
-        if (!strcmp(v, "exact")) r->c_upto = 0;
-        else if (!strcmp(v, "upto")) r->c_upto = 1;
-        else return "expected c=exact or c=upto";
-        ps->c_read = 1;
+    for (size_t i = 0; i < sizeof READINGS / sizeof *READINGS; i++) {
+        const Reading *rd = &READINGS[i];
+        if (kl != strlen(rd->key) || strncmp(t, rd->key, kl)) continue;
+        int which = !strcmp(v, rd->v0) ? 0 : !strcmp(v, rd->v1) ? 1 : -1;
+        if (which < 0) return rd->expected;
+        uint8_t *field = (uint8_t *)r + rd->field;
+        *field = (uint8_t)(rd->field == offsetof(Ruleset, cells) ? (which ? 160 : 48) : which);
+        *(int *)((char *)ps + rd->read) = 1;
         return NULL;
     }
-    if (KEY("d")) {
-        if (!strcmp(v, "return")) r->d_extra = 0;
-        else if (!strcmp(v, "extra")) r->d_extra = 1;
-        else return "expected d=return or d=extra";
-        ps->d_read = 1;
-        return NULL;
-    }
-    if (KEY("e")) {
-        if (!strcmp(v, "a1black")) r->e_a1white = 0;
-        else if (!strcmp(v, "a1white")) r->e_a1white = 1;
-        else return "expected e=a1black or e=a1white";
-        ps->e_read = 1;
-        return NULL;
-    }
-    if (KEY("board")) {
-        if (!strcmp(v, "48")) r->cells = 48;
-        else if (!strcmp(v, "160")) r->cells = 160;
-        else return "expected board=48 or board=160";
-        ps->mor_read = 1;
-        return NULL;
-    }
-    if (KEY("edge")) {
-        if (!strcmp(v, "pair")) r->edge_majority = 0;
-        else if (!strcmp(v, "majority")) r->edge_majority = 1;
-        else return "expected edge=pair or edge=majority";
-        ps->mor_read = 1;
-        return NULL;
-    }
-    if (KEY("center")) {
-        if (!strcmp(v, "embrace")) r->center_majority = 0;
-        else if (!strcmp(v, "majority")) r->center_majority = 1;
-        else return "expected center=embrace or center=majority";
-        ps->mor_read = 1;
-        return NULL;
-    }
-#undef KEY
     return "unknown rule token";
 }
 
