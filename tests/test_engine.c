@@ -11,31 +11,7 @@
 #include "../engine/searcher.h"
 #include "../engine/shape.h"
 #include "../engine/solver.h"
-
-typedef struct {
-    Board *b;
-    Position p;
-} Game;
-
-static Game game(int size, const char *rules)
-{
-    Game g;
-    Ruleset r;
-    char err[128];
-    ruleset_default(&r);
-    CU_ASSERT_PTR_NULL_FATAL(ruleset_parse(&r, rules));
-    g.b = board_create(size, &r, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(g.b);
-    pos_init(&g.p, g.b);
-    return g;
-}
-
-static int pt(const Board *b, const char *s)
-{
-    int p = -1;
-    CU_ASSERT_EQUAL_FATAL(point_parse(b, s, &p), 0);
-    return p;
-}
+#include "support.h"
 
 static void set(Engine *e, const char *name, const char *value)
 {
@@ -488,12 +464,7 @@ static void test_clock(void)
 
 int main(void)
 {
-    if (CU_initialize_registry() != CUE_SUCCESS) return 1;
-    CU_pSuite s = CU_add_suite("engine", NULL, NULL);
-    struct {
-        const char *name;
-        void (*fn)(void);
-    } tests[] = {
+    static const TestCase tests[] = {
         {"options validate and round-trip", test_params},
         {"random: legal moves, every mutator", test_random_legal},
         {"uct: legal moves, every mutator", test_uct_legal},
@@ -512,11 +483,5 @@ int main(void)
         {"Cairo bridges", test_cairo_bridges},
         {"searchers on Cairo boards", test_cairo_searchers},
     };
-    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
-        if (!CU_add_test(s, tests[i].name, tests[i].fn)) return 1;
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    return run_suite("engine", tests, sizeof tests / sizeof *tests);
 }

@@ -9,33 +9,9 @@
 
 #include "../rules/cairo.h"
 #include "../rules/rules.h"
+#include "support.h"
 
 /* ---- helpers ---------------------------------------------------------- */
-
-typedef struct {
-    Board *b;
-    Position p;
-} Game;
-
-static Game game(int size, const char *rules)
-{
-    Game g;
-    Ruleset r;
-    char err[128];
-    const char *e = ruleset_parse(&r, rules);
-    CU_ASSERT_PTR_NULL_FATAL(e);
-    g.b = board_create(size, &r, err, sizeof err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(g.b);
-    pos_init(&g.p, g.b);
-    return g;
-}
-
-static int pt(const Board *b, const char *s)
-{
-    int p = -1;
-    CU_ASSERT_EQUAL_FATAL(point_parse(b, s, &p), 0);
-    return p;
-}
 
 /* Play a move given as text; returns 0 when it was legal. */
 static int play(Game *g, const char *text)
@@ -804,9 +780,7 @@ static void test_cairo_swap(void)
 
 int main(void)
 {
-    if (CU_initialize_registry() != CUE_SUCCESS) return 1;
-    CU_pSuite s = CU_add_suite("rules", NULL, NULL);
-    struct { const char *name; void (*fn)(void); } tests[] = {
+    static const TestCase tests[] = {
         { "weak sets match the literal rules", test_weak_matches_reference },
         { "each pattern in each orientation", test_pattern_orientations },
         { "edge stones on and off", test_edge_stones },
@@ -832,10 +806,5 @@ int main(void)
         { "Morpharaoh: swap", test_cairo_swap },
         { "Morpharaoh: Ludii perft table", test_cairo_perft_table },
     };
-    for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned fails = CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return fails ? 1 : 0;
+    return run_suite("rules", tests, sizeof tests / sizeof *tests);
 }
