@@ -91,15 +91,17 @@ static int run_search(const char *searcher, long playouts, int ab_depth)
 
 static const int rate_sizes[] = {9, 13, 19};
 
+static int parse_rules(const char *rules_text, Ruleset *r)
+{
+    const char *why = ruleset_parse(r, rules_text);
+    if (why) fprintf(stderr, "bench: --rules %s: %s\n", rules_text, why);
+    return why != NULL;
+}
+
 static int run_random(const char *rules_text, double seconds, long count, long only_size)
 {
     Ruleset r;
-    ruleset_default(&r);
-    const char *why = ruleset_parse(&r, rules_text);
-    if (why) {
-        fprintf(stderr, "bench: --rules %s: %s\n", rules_text, why);
-        return 1;
-    }
+    if (parse_rules(rules_text, &r)) return 1;
     printf("random playouts (rules core, uniform, rules %s, cap 10 x points plies):\n", rules_text);
     for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
         if (only_size && rate_sizes[k] != only_size) continue;
@@ -123,12 +125,7 @@ static int run_random(const char *rules_text, double seconds, long count, long o
 static int run_engine_rate(const char *searcher, const char *rules_text, double seconds, long only_size)
 {
     Ruleset r;
-    ruleset_default(&r);
-    const char *why = ruleset_parse(&r, rules_text);
-    if (why) {
-        fprintf(stderr, "bench: --rules %s: %s\n", rules_text, why);
-        return 1;
-    }
+    if (parse_rules(rules_text, &r)) return 1;
     printf("full engine (%s, 1 thread, from the empty board, rules %s):\n", searcher, rules_text);
     for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
         if (only_size && rate_sizes[k] != only_size) continue;

@@ -119,17 +119,6 @@ static void build_square(Board *b, int n)
     Off ori[16][MAX_PCELLS];
     int nori[16];
     b->nsq = orientations(r, ori, nori);
-    for (int o = 0; o < b->nsq; o++) {
-        b->sq[o].n = (uint8_t)nori[o];
-        for (int k = 0; k < nori[o]; k++) {
-            int d = ori[o][k].dx + ori[o][k].dy * S, j;
-            for (j = 0; j < b->noff && b->off[j] != d; j++) {}
-            if (j == b->noff) b->off[b->noff++] = d;
-            b->sq[o].cell[k] = (uint8_t)j;
-            if (ori[o][k].dx == -2) b->sq[o].guard |= 1;
-            if (ori[o][k].dx == 2) b->sq[o].guard |= 2;
-        }
-    }
     b->nbr_window = 1ull | 1ull << (S - 1) | 1ull << (S + 1) | 1ull << (2 * S);
     /* The 16-cell code table. The cells' window positions are distinct for
      * every stride, so a code bit names one cell. */

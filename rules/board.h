@@ -94,14 +94,7 @@ typedef struct Board {
     uint16_t cell16[MAX_POINTS];
     uint64_t nbr_window; /* the 4 neighbours in a window from bit - S */
 
-    /* Square boards: the distinct pattern orientations, each as indices
-     * into a table of distinct bit offsets, for bulk weak sets by shifted
-     * ANDs. guard: 1 = centre not in the first column, 2 = not in the last
-     * (a cell two columns out would alias the frame of the next row). */
-    int noff;
-    int off[32];
-    int nsq;
-    struct { uint8_t n, guard; uint8_t cell[MAX_PCELLS]; } sq[16];
+    int nsq; /* square boards: the distinct pattern orientations */
 
     /* reach[p]: the points whose patterns have p as a cell, i.e. whose
      * weakness a stone on p can change. */

@@ -8,11 +8,10 @@
 /* weak.c: stones among `centres` matched by a pattern whose cells are all
  * in `plane` (the flipping side's stones, edges and F). */
 void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out);
-void weak_set_generic(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out);
 bool point_weak(const Board *b, const uint64_t *plane, int point);
 
 /* win.c: whether `own` (real stones of colour c) connects c's two goal
- * lines; with `chain` non-NULL, also the stones of the winning chains. */
+ * lines, and the stones of its winning chains in `chain`. */
 bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain);
 /* Grow f to all stones of `within` connected to it. */
 void fill_component(const Board *b, uint64_t *f, const uint64_t *within);

@@ -254,29 +254,32 @@ uint64_t pos_hash(const Position *p)
     return k;
 }
 
-bool pos_point_weak(const Position *p, Color c, int point)
+/* The stones that would flip stones of colour c now: the other side's,
+ * its edges, and F when the other side is to move. */
+static void flipper_plane(const Position *p, Color c, uint64_t *plane)
 {
     int other = !c;
-    bb_t plane;
     if (p->to_move == other) mover_plane(p, other, plane);
     else
         for (int i = 0; i < BB_MAXW; i++) plane[i] = p->stones[other][i] | p->board->edge[other][i];
+}
+
+bool pos_point_weak(const Position *p, Color c, int point)
+{
+    bb_t plane;
+    flipper_plane(p, c, plane);
     return point_weak(p->board, plane, point);
 }
 
 void pos_weak_stones(const Position *p, Color c, uint64_t *out)
 {
-    int other = !c;
     bb_t plane;
-    if (p->to_move == other) mover_plane(p, other, plane);
-    else
-        for (int i = 0; i < BB_MAXW; i++) plane[i] = p->stones[other][i] | p->board->edge[other][i];
+    flipper_plane(p, c, plane);
     weak_set(p->board, plane, p->stones[c], out);
     for (int i = p->board->words; i < BB_MAXW; i++) out[i] = 0;
 }
 
 bool pos_winning_chain(const Position *p, Color c, uint64_t *out)
 {
-    bb_zero(out);
     return has_chain(p->board, p->stones[c], c, out);
 }

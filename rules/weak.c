@@ -1,43 +1,13 @@
 /* weak.c - which stones the patterns make weak.
  *
- * Square boards compute the whole set at once: for each distinct cell
- * offset d, the plane shifted so that bit p reads bit p+d; a pattern
- * orientation matches where all its shifted planes are set. Word by word,
- * so the work scales with the board's words, not the largest board's. */
+ * Square boards compute the whole set at once: for each cell offset d the
+ * plane is shifted so that bit p reads bit p+d, and an orientation matches
+ * where all its shifted planes are set. Word by word, so the work scales
+ * with the board's words, not the largest board's. Single points use a
+ * table (square) or whole-word masks (Cairo). */
 #include "core.h"
 
-/* Table-driven reference (tests compare it with weak_square). */
-void weak_set_generic(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
-{
-    int nw = b->words;
-    uint64_t P[BB_MAXW + 2];
-    P[0] = 0;
-    for (int i = 0; i < nw; i++) P[i + 1] = plane[i];
-    P[nw + 1] = 0;
-    for (int i = 0; i < nw; i++) {
-        uint64_t c = centres[i];
-        if (!c) {
-            out[i] = 0;
-            continue;
-        }
-        uint64_t sh[32];
-        for (int k = 0; k < b->noff; k++) {
-            int d = b->off[k];
-            sh[k] = d > 0 ? (P[i + 1] >> d) | (P[i + 2] << (64 - d)) : (P[i + 1] << -d) | (P[i] >> (64 + d));
-        }
-        uint64_t acc = 0;
-        for (int o = 0; o < b->nsq; o++) {
-            uint64_t m = ~(uint64_t)0;
-            for (int k = 0; k < b->sq[o].n; k++) m &= sh[b->sq[o].cell[k]];
-            if (b->sq[o].guard & 1) m &= b->not_first_col[i];
-            if (b->sq[o].guard & 2) m &= b->not_last_col[i];
-            acc |= m;
-        }
-        out[i] = c & acc;
-    }
-}
-
-/* The same set, with the patterns of rules.md written out and factored:
+/* The patterns of rules.md written out and factored:
  * P2' in its 4 orientations (A1..A4) is shared by P1 (which adds the
  * orthogonal pairs) and P2 (which adds one cell at a knight's offset). */
 static inline __attribute__((always_inline)) void

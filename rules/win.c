@@ -23,17 +23,6 @@ grow_square_n(const Board *b, uint64_t *f, const uint64_t *own, const int nw)
     }
 }
 
-static void grow_square(const Board *b, uint64_t *f, const uint64_t *own)
-{
-    switch (b->words) {
-    case 1: grow_square_n(b, f, own, 1); break;
-    case 2: grow_square_n(b, f, own, 2); break;
-    case 3: grow_square_n(b, f, own, 3); break;
-    case 4: grow_square_n(b, f, own, 4); break;
-    default: grow_square_n(b, f, own, b->words); break;
-    }
-}
-
 static void grow_graph(const Board *b, uint64_t *f, const uint64_t *own)
 {
     const int nw = b->words;
@@ -42,25 +31,6 @@ static void grow_graph(const Board *b, uint64_t *f, const uint64_t *own)
     BB_FOR_EACH(bit, f, nw) /* Cairo boards: bits are cell numbers */
         for (int i = 0; i < nw; i++) g[i] |= b->nbr_bb[bit][i];
     for (int i = 0; i < nw; i++) f[i] = g[i] & own[i];
-}
-
-/* All stones of `own` connected to `seed`. */
-static void fill(const Board *b, uint64_t *f, const uint64_t *own, const uint64_t *stop)
-{
-    int nw = b->words;
-    for (;;) {
-        uint64_t before = 0, after = 0, hit = 0;
-        for (int i = 0; i < nw; i++) before += __builtin_popcountll(f[i]);
-        for (int s = 0; s < 4; s++) {
-            if (b->size) grow_square(b, f, own);
-            else grow_graph(b, f, own);
-        }
-        for (int i = 0; i < nw; i++) {
-            after += __builtin_popcountll(f[i]);
-            if (stop) hit |= f[i] & stop[i];
-        }
-        if (hit || after == before) return;
-    }
 }
 
 static inline __attribute__((always_inline)) void fill_n(const Board *b, uint64_t *f, const uint64_t *within, const int nw)
@@ -77,8 +47,13 @@ static inline __attribute__((always_inline)) void fill_n(const Board *b, uint64_
 void fill_component(const Board *b, uint64_t *f, const uint64_t *within)
 {
     if (!b->size) {
-        fill(b, f, within, NULL);
-        return;
+        for (;;) {
+            uint64_t before[BB_MAXW], diff = 0;
+            for (int i = 0; i < b->words; i++) before[i] = f[i];
+            grow_graph(b, f, within);
+            for (int i = 0; i < b->words; i++) diff |= f[i] ^ before[i];
+            if (!diff) return;
+        }
     }
     switch (b->words) {
     case 1: fill_n(b, f, within, 1); break;
@@ -92,22 +67,15 @@ void fill_component(const Board *b, uint64_t *f, const uint64_t *within)
 bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain)
 {
     int nw = b->words;
-    uint64_t a = 0, z = 0;
+    bb_t f, g;
     for (int i = 0; i < nw; i++) {
-        a |= own[i] & b->goal[c][0][i];
-        z |= own[i] & b->goal[c][1][i];
+        f[i] = own[i] & b->goal[c][0][i];
+        g[i] = own[i] & b->goal[c][1][i];
     }
-    if (!a || !z) return false;
-    bb_t f;
-    for (int i = 0; i < nw; i++) f[i] = own[i] & b->goal[c][0][i];
-    fill(b, f, own, chain ? NULL : b->goal[c][1]);
-    uint64_t hit = 0;
-    for (int i = 0; i < nw; i++) hit |= f[i] & b->goal[c][1][i];
-    if (!hit || !chain) return hit != 0;
-    bb_t g;
-    for (int i = 0; i < nw; i++) g[i] = own[i] & b->goal[c][1][i];
-    fill(b, g, own, NULL);
+    fill_component(b, f, own);
+    fill_component(b, g, own);
     bb_zero(chain);
-    for (int i = 0; i < nw; i++) chain[i] = f[i] & g[i];
-    return true;
+    uint64_t hit = 0;
+    for (int i = 0; i < nw; i++) hit |= chain[i] = f[i] & g[i];
+    return hit != 0;
 }

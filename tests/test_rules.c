@@ -200,29 +200,19 @@ static void test_pattern_orientations(void)
 static void test_edge_stones(void)
 {
     /* A2 black with white on A1 and A3: P1 closes with the two white edge
-     * stones to its left - only when edges count. */
-    Game g = game(5, "none");
-    setup(&g, "A2", "A1,A3");
-    g.p.to_move = WHITE;
-    CU_ASSERT_TRUE(is_weak(&g, BLACK, "A2"));
-    board_free(g.b);
-    g = game(5, "edges=off");
-    setup(&g, "A2", "A1,A3");
-    g.p.to_move = WHITE;
-    CU_ASSERT_FALSE(is_weak(&g, BLACK, "A2"));
-    board_free(g.b);
-    /* Under a, edges are off by default and edges=on brings them back. */
-    g = game(5, "a");
-    CU_ASSERT_EQUAL(g.b->rules.edges, 0);
-    setup(&g, "A2", "A1,A3");
-    g.p.to_move = WHITE;
-    CU_ASSERT_FALSE(is_weak(&g, BLACK, "A2"));
-    board_free(g.b);
-    g = game(5, "a,edges=on");
-    setup(&g, "A2", "A1,A3");
-    g.p.to_move = WHITE;
-    CU_ASSERT_TRUE(is_weak(&g, BLACK, "A2"));
-    board_free(g.b);
+     * stones to its left - only when edges count. Under a, edges are off
+     * by default and edges=on brings them back. */
+    const struct { const char *rules; bool edges; } cases[] = {
+        { "none", true }, { "edges=off", false }, { "a", false }, { "a,edges=on", true },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Game g = game(5, cases[i].rules);
+        CU_ASSERT_EQUAL(g.b->rules.edges, cases[i].edges);
+        setup(&g, "A2", "A1,A3");
+        g.p.to_move = WHITE;
+        CU_ASSERT_EQUAL(is_weak(&g, BLACK, "A2"), cases[i].edges);
+        board_free(g.b);
+    }
 }
 
 static void test_outer_corner_holds_nothing(void)
