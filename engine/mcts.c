@@ -100,34 +100,40 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     return 0;
 }
 
+/* UCB1 on the prior-smoothed value blended with AMAF (RAVE):
+ * q = (1 - beta) q_uct + beta q_amaf, beta = an / (an + nn + nn an / equiv).
+ * Runs once per tree level per simulation over every child, so it keeps
+ * to one division per statistic and skips the exploration root when the
+ * constant is 0. */
 static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
 {
     const EngineConfig *c = &sh->cfg;
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
-    double logn = log((double)atomic_load_explicit(&n->visits, memory_order_relaxed) + 1.0);
+    double explore = c->searcher == SEARCHER_UCT ? c->uct_explore : c->explore;
+    double ex = explore > 0 ? explore * sqrt(log((double)atomic_load_explicit(&n->visits, memory_order_relaxed) + 1.0)) : 0;
+    const double inv_equiv = 1.0 / c->rave_equiv, unit = 1.0 / VALUE_UNIT;
+    const int rave = c->rave;
     double best = -1e300;
     uint32_t pick = first;
-    double explore = c->searcher == SEARCHER_UCT ? c->uct_explore : c->explore;
     for (int i = 0; i < n->nchildren; i++) {
         const Node *ch = &nodes[first + i];
         int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
         if (pr > 0) return first + (uint32_t)i;
-        double v = atomic_load_explicit(&ch->visits, memory_order_relaxed);
-        double nn = v + ch->prior_n;
+        double nn = (double)atomic_load_explicit(&ch->visits, memory_order_relaxed) + ch->prior_n;
         double s;
         if (nn <= 0) {
             s = 1e6; /* unvisited, no prior: try it first */
         } else {
-            double q = ((double)atomic_load_explicit(&ch->value, memory_order_relaxed) / VALUE_UNIT + ch->prior_w) / nn;
-            if (c->rave) {
-                double an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
-                if (an > 0) {
-                    double aq = (double)atomic_load_explicit(&ch->amaf_value, memory_order_relaxed) / VALUE_UNIT / an;
-                    double beta = an / (an + nn + nn * an / c->rave_equiv);
-                    q = (1 - beta) * q + beta * aq;
-                }
+            double inv = 1.0 / nn;
+            double q = ((double)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
+            uint32_t an = rave ? atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed) : 0;
+            if (an > 0) {
+                double a = an;
+                double aq = (double)atomic_load_explicit(&ch->amaf_value, memory_order_relaxed) * unit / a;
+                double beta = a / (a + nn + nn * a * inv_equiv);
+                q += beta * (aq - q);
             }
-            s = q + explore * sqrt(logn / nn);
+            s = ex > 0 ? q + ex * sqrt(inv) : q;
         }
         if (pr < 0) s -= 1e3;
         if (s > best) {
@@ -208,8 +214,13 @@ static void simulate(Worker *w)
             for (int k = 0; k < n->nchildren; k++) {
                 Node *c = &N[first + k];
                 if (c->pt < 0 || fa[c->pt] < t0 || fa[c->pt] == AMAF_NONE) continue;
-                atomic_fetch_add_explicit(&c->amaf_visits, 1, memory_order_relaxed);
-                atomic_fetch_add_explicit(&c->amaf_value, r, memory_order_relaxed);
+                /* Not a locked add: these are most of a simulation's
+                 * updates, and losing one now and then to another thread
+                 * only blurs a statistic (still no data race). */
+                atomic_store_explicit(&c->amaf_visits, atomic_load_explicit(&c->amaf_visits, memory_order_relaxed) + 1,
+                                      memory_order_relaxed);
+                atomic_store_explicit(&c->amaf_value, atomic_load_explicit(&c->amaf_value, memory_order_relaxed) + r,
+                                      memory_order_relaxed);
             }
         }
     }

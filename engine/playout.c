@@ -53,25 +53,21 @@ static Move single(int kind, int pt)
 
 /* The opponent just placed at q: if q was one of the two links of a bridge
  * between two of our stones (diagonal neighbours of each other, both next
- * to q), the other link r completes the connection. */
+ * to q), the other link r completes the connection. The frame around a
+ * square board holds no stones, so neighbours need no bounds checks. */
 static int bridge_answer(const Position *p, int q)
 {
     const Board *b = p->board;
     if (b->size == 0) return shape_cairo_bridge_answer(p, q);
-    int me = p->to_move, S = b->stride;
-    int qb = b->bit_of[q];
-    static const int dx[4] = {1, 0, -1, 0}, dy[4] = {0, 1, 0, -1};
-    int found[4], nf = 0;
+    const uint64_t *own = p->stones[p->to_move], *opp = p->stones[p->to_move ^ 1];
+    const int S = b->stride, qb = b->bit_of[q];
+    const int d[5] = {1, S, -1, -S, 1}; /* (d[i], d[i+1]) are perpendicular */
     for (int i = 0; i < 4; i++) {
-        int j = (i + 1) & 3; /* perpendicular pair (i, i+1) */
-        int ab = qb + dx[i] + dy[i] * S, bb = qb + dx[j] + dy[j] * S;
-        int rb = qb + dx[i] + dx[j] + (dy[i] + dy[j]) * S;
-        if (b->point_of[ab] < 0 || b->point_of[bb] < 0 || b->point_of[rb] < 0) continue;
-        if (!bb_test(p->stones[me], ab) || !bb_test(p->stones[me], bb)) continue;
-        if (bb_test(p->stones[0], rb) || bb_test(p->stones[1], rb)) continue;
-        found[nf++] = b->point_of[rb];
+        int ab = qb + d[i], bb = qb + d[i + 1], rb = ab + d[i + 1];
+        if (bb_test(own, ab) && bb_test(own, bb) && bb_test(b->points, rb) && !bb_test(own, rb) && !bb_test(opp, rb))
+            return b->point_of[rb];
     }
-    return nf ? found[0] : -1;
+    return -1;
 }
 
 Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
