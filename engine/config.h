@@ -27,8 +27,12 @@ typedef struct EngineConfig {
     int rave;             /* bool: use AMAF (mcts) */
     int priors;           /* bool: domain priors (mcts) */
     int policy;           /* bool: playout policy (mcts) */
+    double p_bridge;      /* policy: chance to answer an intrusion into a bridge */
+    double p_flip;        /* policy: chance to flip a weak enemy stone when one exists */
+    int lgr;              /* bool: policy plays the last good reply (LGRF) */
     int reuse;            /* bool: keep the subtree between moves */
     int use_solver;       /* bool: run the solver at the root before searching */
+    int prove;            /* bool: MCTS-solver, proven wins and losses backed up the tree */
     double solver_time;   /* seconds the root solver may use per move */
     double solve_time;    /* default seconds for engine_solve */
     int ab_depth;         /* max alpha-beta depth; 0 = by time */

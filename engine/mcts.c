@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "playout.h"
 #include "priors.h"
 #include "searcher.h"
@@ -46,6 +47,7 @@ typedef struct Worker {
     uint64_t rng;
     MoveList ml;
     Amaf amaf;
+    Replies lgr;
     StepDesc steps[MAXSTEPS];
     uint32_t path[MAXPATH];
     int turn_of[MAXPATH];
@@ -144,6 +146,37 @@ static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
     return pick;
 }
 
+/* MCTS-solver (Winands et al.): node x, a step by `mover` whose children
+ * are steps by `child_mover` (the same colour inside a compound turn), is
+ * lost for its mover when a child's mover has a proven win against it,
+ * and won when every child loses for the other side. Proofs rest only on
+ * real wins (immediate wins found at expansion, finished games), so they
+ * are sound. Root children are never marked lost here: when every root
+ * move loses, the choice must still fall on the one that resists longest
+ * (the root solver's marks follow the same rule). Returns whether x
+ * became proven. */
+static int prove_node(Node *N, uint32_t x, int mover, int child_mover, int root_child)
+{
+    Node *n = &N[x];
+    if (atomic_load_explicit(&n->state, memory_order_acquire) != NODE_EXPANDED || n->nchildren == 0) return 0;
+    if (atomic_load_explicit(&n->proven, memory_order_relaxed) != 0) return 0;
+    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+    int v = -1; /* for the children's mover: -1 all lose, +1 one wins */
+    for (int k = 0; k < n->nchildren; k++) {
+        int pr = atomic_load_explicit(&N[first + k].proven, memory_order_relaxed);
+        if (pr > 0) {
+            v = 1;
+            break;
+        }
+        if (pr == 0) v = 0;
+    }
+    if (v == 0) return 0;
+    v = child_mover == mover ? v : -v;
+    if (v < 0 && root_child) return 0;
+    int8_t old = 0;
+    return atomic_compare_exchange_strong(&n->proven, &old, (int8_t)v);
+}
+
 static void simulate(Worker *w)
 {
     Shared *sh = w->sh;
@@ -190,6 +223,7 @@ static void simulate(Worker *w)
         }
         at = ci;
     }
+    Result in_tree = cur.result; /* before the playout: only real ends prove anything */
     if (pos_over(&cur)) {
         result = playout_score(&cur);
     } else {
@@ -199,7 +233,18 @@ static void simulate(Worker *w)
             pos_play(&cur, &m);
             turn++;
         }
-        result = playout_run(&cur, &sh->pc, &w->rng, &w->amaf, &turn);
+        result = playout_run(&cur, &sh->pc, &w->rng, &w->amaf, &turn, &w->lgr);
+    }
+    if (sh->cfg.prove && depth >= 1) {
+        Node *leaf = &N[w->path[depth]];
+        int mover = w->col_of[depth - 1];
+        if (in_tree == (mover == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
+            int8_t old = 0;
+            atomic_compare_exchange_strong(&leaf->proven, &old, 1);
+        }
+        if (atomic_load_explicit(&leaf->proven, memory_order_relaxed) != 0)
+            for (int i = depth - 1; i >= 1 && prove_node(N, w->path[i], w->col_of[i - 1], w->col_of[i], i == 1); i--) {
+            }
     }
     uint64_t rb = (uint64_t)llround(result * VALUE_UNIT), rw = (uint64_t)VALUE_UNIT - rb;
     for (int i = depth; i >= 1; i--)
@@ -388,6 +433,7 @@ static void worker_init(Worker *w, Shared *sh, uint64_t seed)
     w->sh = sh;
     w->rng = mix64(seed);
     movelist_init(&w->ml);
+    replies_clear(&w->lgr);
 }
 
 /* Whether the most visited root step can still be overtaken. */
@@ -492,6 +538,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     if (sh->cfg.searcher == SEARCHER_UCT) {
         sh->cfg.rave = sh->cfg.priors = sh->cfg.policy = 0;
         sh->cfg.use_solver = 0;
+        sh->cfg.prove = 0;
         sh->cfg.reuse = 0;
     }
     /* Two pools of half the memory each: re-rooting copies the kept
@@ -505,6 +552,9 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     if (sh->cfg.reuse) tree_reroot(&m->tree, p);
     else tree_reset(&m->tree, p);
     playout_defaults(&sh->pc, p->board, sh->cfg.policy, sh->cfg.playout_cap);
+    sh->pc.p_bridge = sh->cfg.p_bridge;
+    sh->pc.p_flip = sh->cfg.p_flip;
+    sh->pc.lgr = sh->cfg.lgr;
     sh->limit = sc->playouts;
     atomic_init(&sh->playouts, 0);
     atomic_init(&sh->stop, 0);
@@ -525,6 +575,16 @@ static void report(const Shared *sh, long n, double el, const Move *mv)
             (size_t)atomic_load(&t->used), atomic_load(&t->full) ? " (memory full)" : "", pv);
 }
 
+/* Whether the root solver can hope to prove anything within its budget:
+ * some side is a few moves from connecting. Far from that (most of a
+ * game on 9x9 and up) its 0.1 s are better spent searching. Small boards
+ * are always in reach. */
+static int solver_in_reach(const Position *p)
+{
+    int reach = p->board->rules.c ? 10 : 5;
+    return eval_distance(p, BLACK) <= reach || eval_distance(p, WHITE) <= reach;
+}
+
 static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
 {
     Mcts *m = st;
@@ -533,7 +593,7 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     MoveList solved;
     movelist_init(&solved);
     int8_t *vals = NULL;
-    if (sc->cfg.searcher != SEARCHER_UCT && sc->cfg.use_solver && sc->cfg.solver_time > 0) {
+    if (sc->cfg.searcher != SEARCHER_UCT && sc->cfg.use_solver && sc->cfg.solver_time > 0 && solver_in_reach(p)) {
         Move win;
         /* The solver's time is part of the move's budget, not extra. */
         double st = sc->cfg.solver_time;

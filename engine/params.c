@@ -35,8 +35,12 @@ static const Param params[] = {
     {"rave", P_BOOL, F(rave), 0, 1},
     {"priors", P_BOOL, F(priors), 0, 1},
     {"policy", P_BOOL, F(policy), 0, 1},
+    {"p_bridge", P_DOUBLE, F(p_bridge), 0, 1},
+    {"p_flip", P_DOUBLE, F(p_flip), 0, 1},
+    {"lgr", P_BOOL, F(lgr), 0, 1},
     {"reuse", P_BOOL, F(reuse), 0, 1},
     {"solver", P_BOOL, F(use_solver), 0, 1},
+    {"prove", P_BOOL, F(prove), 0, 1},
     {"solver_time", P_DOUBLE, F(solver_time), 0, 3600},
     {"solve_time", P_DOUBLE, F(solve_time), 0, 86400},
     {"ab_depth", P_INT, F(ab_depth), 0, 200},
@@ -48,8 +52,8 @@ static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", 
 
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "uct_explore", "rave_equiv",
-    "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "reuse",
-    "solver", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
+    "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "p_bridge", "p_flip", "lgr", "reuse",
+    "solver", "prove", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
 
@@ -73,6 +77,10 @@ void config_default(EngineConfig *c)
     c->rave = 1;
     c->priors = 1;
     c->policy = 1;
+    c->p_bridge = 0.9;
+    c->p_flip = 0.5;
+    c->lgr = 0;
+    c->prove = 1;
     c->reuse = 1;
     c->use_solver = 1;
     c->solver_time = 0.1;

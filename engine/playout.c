@@ -17,6 +17,38 @@ void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap)
     pc->cap = cap > 0 ? cap : 3 * b->npoints + 40;
     pc->p_flip = 0.5;
     pc->p_bridge = 0.9;
+    pc->lgr = 0;
+}
+
+void replies_clear(Replies *r)
+{
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < 2 * MAX_POINTS; i++) r->reply[c][i] = -1;
+    r->n = 0;
+}
+
+/* A single-point placement or flip as a table index, or -1. */
+static int move_code(const Move *m)
+{
+    if (m->n != 1 || m->pt[0] < 0) return -1;
+    if (m->kind == MOVE_PLACE) return m->pt[0];
+    if (m->kind == MOVE_FLIP) return MAX_POINTS + m->pt[0];
+    return -1;
+}
+
+/* After a playout: the winner's replies are remembered, the loser's
+ * forgotten. seq[0] is the move that led into the playout. */
+static void replies_learn(Replies *r, int first_mover, double result)
+{
+    if (result == 0.5) return;
+    int winner = result > 0.5 ? BLACK : WHITE;
+    int c = first_mover;
+    for (int i = 1; i < r->n; i++, c ^= 1) {
+        int prev = r->seq[i - 1], m = r->seq[i];
+        if (prev < 0 || m < 0) continue;
+        if (c == winner) r->reply[c][prev] = (int16_t)m;
+        else if (r->reply[c][prev] == m) r->reply[c][prev] = -1;
+    }
 }
 
 void amaf_record(Amaf *a, const Board *b, const Move *m, int c, int t)
@@ -70,7 +102,26 @@ static int bridge_answer(const Position *p, int q)
     return -1;
 }
 
-Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
+/* The remembered reply to the last move, when it is legal now. */
+static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
+{
+    int prev = move_code(&p->last);
+    if (prev < 0) return 0;
+    int r = lgr->reply[p->to_move][prev];
+    if (r < 0) return 0;
+    const Board *b = p->board;
+    int pt = r % MAX_POINTS, bit = b->bit_of[pt];
+    if (r < MAX_POINTS) {
+        if (bb_test(p->stones[0], bit) || bb_test(p->stones[1], bit)) return 0;
+        *out = single(MOVE_PLACE, pt);
+        return 1;
+    }
+    if (!bb_test(p->stones[p->to_move ^ 1], bit)) return 0;
+    *out = single(MOVE_FLIP, pt);
+    return pos_check_move(p, out) == NULL;
+}
+
+Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr)
 {
     const Board *b = p->board;
     if (!pc->policy || b->rules.c || p->owe) return pos_random_move(p, rng);
@@ -78,6 +129,10 @@ Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
     if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
         int r = bridge_answer(p, p->last.pt[0]);
         if (r >= 0) return single(MOVE_PLACE, r);
+    }
+    if (lgr) {
+        Move m;
+        if (last_good_reply(p, lgr, &m)) return m;
     }
     if (rng_unit(rng) < pc->p_flip) {
         bb_t weak;
@@ -93,15 +148,24 @@ Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
     return pos_random_move(p, rng);
 }
 
-double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn)
+double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn, Replies *lgr)
 {
     const Board *b = p->board;
+    if (!pc->lgr) lgr = NULL;
+    int first_mover = p->to_move ^ 1;
+    if (lgr) {
+        lgr->seq[0] = (int16_t)move_code(&p->last);
+        lgr->n = 1;
+    }
     for (int ply = 0; ply < pc->cap && !pos_over(p); ply++) {
-        Move m = playout_policy_move(p, pc, rng);
+        Move m = playout_policy_move(p, pc, rng, lgr);
         int c = p->to_move;
         pos_play(p, &m);
         if (a) amaf_record(a, b, &m, c, *turn);
+        if (lgr && lgr->n < LGR_SEQ) lgr->seq[lgr->n++] = (int16_t)move_code(&m);
         ++*turn;
     }
-    return playout_score(p);
+    double result = playout_score(p);
+    if (lgr) replies_learn(lgr, first_mover, result);
+    return result;
 }

@@ -20,8 +20,24 @@ typedef struct PlayoutCfg {
     int cap;        /* max plies */
     double p_flip;  /* chance to flip a weak enemy stone when one exists */
     double p_bridge;/* chance to answer an intrusion into a bridge */
+    int lgr;        /* play the last good reply (needs a Replies table) */
 } PlayoutCfg;
 
+/* Last good reply with forgetting (LGRF-1, Baier and Drake): for each
+ * colour and each previous single-point move (a placement or a flip), the
+ * reply that colour made in the last playout it won; a reply that loses is
+ * forgotten. One table per thread: no sharing, no locks. */
+#define LGR_SEQ 2048
+typedef struct Replies {
+    int16_t reply[2][2 * MAX_POINTS]; /* move code (kind * MAX_POINTS + pt) or -1 */
+    int16_t seq[LGR_SEQ];             /* this playout's moves as codes, -1 = other */
+    int n;
+} Replies;
+
+void replies_clear(Replies *r);
+
+/* Defaults of the policy from the engine's options: policy on/off, plies
+ * cap (0 = 3 * points + 40), bridge and flip chances, LGRF on/off. */
 void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap);
 
 /* Record move m, played by colour c at turn index t, into a. */
@@ -30,13 +46,13 @@ void amaf_record(Amaf *a, const Board *b, const Move *m, int c, int t);
 /* Play p to the end; returns Black's score in [0, 1] (1 = Black wins; a
  * draw or a capped game is scored by the shortest-path evaluation). *turn
  * is the turn index of p and is advanced. */
-double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn);
+double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn, Replies *lgr);
 
 /* Black's score of a finished position (RESULT_*), or of an unfinished one
  * by evaluation. */
 double playout_score(const Position *p);
 
-/* The policy's move for p (not over): legal. */
-Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng);
+/* The policy's move for p (not over): legal. lgr may be NULL. */
+Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr);
 
 #endif
