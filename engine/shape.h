@@ -1,5 +1,5 @@
-/* shape.h - bridge shapes on Cairo boards, from the board's neighbour
- * bitboards (the square boards' diagonal bridges are in priors.c and
+/* shape.h - bridge shapes on Cairo boards, from the board's bridge
+ * tables (the square boards' diagonal bridges are in priors.c and
  * playout.c). A Cairo bridge: two stones of one colour, not neighbours,
  * with two empty common neighbours; when the opponent takes one, the other
  * keeps them connected. Pure functions of the position; no state. */

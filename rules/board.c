@@ -201,18 +201,92 @@ static bool has(const int16_t *list, int n, int v)
     return false;
 }
 
+static int common_nbrs(const Board *b, int a, int c, int *out, int max)
+{
+    int n = 0;
+    for (int k = 0; k < b->nnbr[a]; k++)
+        if (bb_test(b->nbr_bb[c], b->bit_of[b->nbr[a][k]]) && n < max) out[n++] = b->nbr[a][k];
+    return n;
+}
+
+/* The Cairo lookup tables of board.h (weak codes, bridges), from the
+ * neighbours and the patterns. NULL, or what in the geometry breaks their
+ * assumptions. */
+static const char *cairo_tables(Board *b)
+{
+    const int n = b->npoints;
+    if (n > CAIRO_MAX_CELLS) return "too many cells";
+    for (int p = 0; p < n; p++) {
+        /* The neighbours in ascending bit order: code bit k is cnbr[p][k]. */
+        int nn = 0, lo = -1, hi = -1;
+        if (b->nnbr[p] > 5) return "more than 5 neighbours";
+        BB_FOR_EACH(bit, b->nbr_bb[p], b->words) {
+            b->cnbr[p][nn++] = b->point_of[bit];
+            if (lo < 0) lo = bit >> 6;
+            hi = bit >> 6;
+        }
+        if (nn == 0) continue;
+        if (hi - lo > 1) return "neighbours more than two words apart";
+        b->ccode[p].w[0] = (uint8_t)lo;
+        b->ccode[p].w[1] = (uint8_t)hi;
+        b->ccode[p].m[0] = b->nbr_bb[p][lo];
+        b->ccode[p].m[1] = hi != lo ? b->nbr_bb[p][hi] : 0;
+        b->ccode[p].shift = (uint8_t)__builtin_popcountll(b->nbr_bb[p][lo]);
+        /* A code is weak when the neighbours it names hold a pattern. */
+        uint32_t need[MAX_PATTERNS];
+        for (int k = 0; k < b->npat[p]; k++) {
+            const PatternCells *pc = &b->pat[p * MAX_PATTERNS + k];
+            need[k] = 0;
+            for (int j = 0; j < pc->n; j++) {
+                int at = -1;
+                for (int i = 0; i < nn; i++)
+                    if (b->bit_of[b->cnbr[p][i]] == pc->bit[j]) at = i;
+                if (at < 0) return "a pattern cell that is not a neighbour";
+                need[k] |= 1u << at;
+            }
+        }
+        for (uint32_t code = 0; code < 1u << nn; code++)
+            for (int k = 0; k < b->npat[p]; k++)
+                if ((code & need[k]) == need[k]) b->ccode[p].weak |= 1u << code;
+    }
+    /* Bridges: pairs of cells, not neighbours, with two common neighbours. */
+    for (int a = 0; a < n; a++)
+        for (int c = 0; c < n; c++) {
+            int l[3];
+            if (c == a || bb_test(b->nbr_bb[a], b->bit_of[c])) continue;
+            int nl = common_nbrs(b, a, c, l, 3);
+            if (nl < 2) continue;
+            if (nl > 2) return "three common neighbours";
+            if (b->nbridge[a] == CAIRO_MAX_BRIDGES) return "too many bridges";
+            b->bridge[a][b->nbridge[a]].partner = (int16_t)c;
+            b->bridge[a][b->nbridge[a]].link[0] = (int16_t)l[0];
+            b->bridge[a][b->nbridge[a]++].link[1] = (int16_t)l[1];
+        }
+    /* Cuts, in the order shape.c used to scan the pairs of q's neighbours. */
+    for (int q = 0; q < n; q++)
+        for (int i = 0; i < b->nnbr[q]; i++)
+            for (int j = i + 1; j < b->nnbr[q]; j++) {
+                int a = b->nbr[q][i], c = b->nbr[q][j], l[3];
+                if (bb_test(b->nbr_bb[a], b->bit_of[c]) || common_nbrs(b, a, c, l, 3) != 2) continue;
+                if (b->ncut[q] == CAIRO_MAX_BRIDGES) return "too many bridges";
+                b->cut[q][b->ncut[q]].a = (int16_t)a;
+                b->cut[q][b->ncut[q]].c = (int16_t)c;
+                b->cut[q][b->ncut[q]++].r = (int16_t)(l[0] == q ? l[1] : l[0]);
+            }
+    return NULL;
+}
+
 /* Morpharaoh: points are cells, bits are cell numbers. A cell is "weak"
  * (the mover may replace the enemy stone on it) when the mover controls
  * it: the patterns are the sets of mover cells that give control. */
-static bool build_cairo(Board *b)
+static const char *build_cairo(Board *b)
 {
     const Ruleset *r = &b->rules;
     const CairoCell *cell = cairo_cells(r->cells);
     int n = r->cells;
     b->cairo = cell;
     b->nbr_bb = calloc((size_t)n, sizeof *b->nbr_bb);
-    b->cpat = calloc((size_t)n * MAX_PATTERNS * (size_t)((n + 63) / 64), sizeof *b->cpat);
-    if (!b->nbr_bb || !b->cpat) return false;
+    if (!b->nbr_bb) return "out of memory";
     b->size = 0;
     b->npoints = n;
     b->words = (n + 63) / 64;
@@ -264,22 +338,7 @@ static bool build_cairo(Board *b)
             }
         }
     }
-    const int nw = b->words;
-    for (int p = 0; p < n; p++) {
-        int least = 99;
-        for (int k = 0; k < b->npat[p]; k++) {
-            const PatternCells *pc = &b->pat[p * MAX_PATTERNS + k];
-            uint64_t *m = b->cpat + ((size_t)p * MAX_PATTERNS + (size_t)k) * (size_t)nw;
-            int orth = 0;
-            for (int j = 0; j < pc->n; j++) {
-                m[pc->bit[j] >> 6] |= 1ull << (pc->bit[j] & 63);
-                orth += has(cell[p].orth, cell[p].northo, pc->bit[j]);
-            }
-            if (orth < least) least = orth;
-        }
-        b->cmin_orth[p] = (uint8_t)(least == 99 ? 0 : least);
-    }
-    return true;
+    return cairo_tables(b);
 }
 
 Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
@@ -303,10 +362,13 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
     }
     b->rules = *rules;
     if (rules->game != GAME_MORPHARAOH) build_square(b, size);
-    else if (!build_cairo(b)) {
-        board_free(b);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
+    else {
+        const char *why = build_cairo(b);
+        if (why) {
+            board_free(b);
+            snprintf(err, errlen, "Cairo board: %s", why);
+            return NULL;
+        }
     }
     init_zobrist(b);
     return b;
@@ -318,6 +380,5 @@ void board_free(Board *b)
     free(b->pat);
     free(b->wpat);
     free(b->nbr_bb);
-    free(b->cpat);
     free(b);
 }

@@ -22,6 +22,8 @@
 #define MAX_POINTS 625
 #define MAX_PATTERNS 40 /* per point: 16 square orientations, or Cairo control sets */
 #define MAX_PCELLS 5
+#define CAIRO_MAX_CELLS 160
+#define CAIRO_MAX_BRIDGES 4 /* per cell; the boards have at most 3 */
 
 typedef enum { GAME_MORPHOS = 0, GAME_MORPHARAOH = 1 } GameKind;
 
@@ -107,13 +109,28 @@ typedef struct Board {
 
     /* Orthogonal neighbours as points (flood fill on non-square boards, priors). */
     bb_t *nbr_bb; /* Cairo boards: each point's orthogonal neighbours as a bitboard */
-    /* Cairo boards: each point's patterns as masks of `words` words
-     * (npoints * MAX_PATTERNS * words), and the fewest orthogonal
-     * neighbours any of its patterns holds (a cheap first test). */
-    uint64_t *cpat;
-    uint8_t cmin_orth[MAX_POINTS];
     uint8_t nnbr[MAX_POINTS];
     int16_t nbr[MAX_POINTS][8];
+
+    /* Cairo boards. Every control pattern is a set of the cell's (at most
+     * 5) orthogonal neighbours, so whether a stone is weak is one bit of
+     * ccode[p].weak, indexed by the code of the flipper's stones among the
+     * neighbours (neighbour k in ascending bit order is code bit k). The
+     * code is gathered from at most two words: bits m[j] of word w[j]
+     * (m[1] = 0 when one word holds them all; shift = popcount(m[0])). */
+    struct {
+        uint64_t m[2];
+        uint32_t weak;
+        uint8_t w[2], shift;
+    } ccode[CAIRO_MAX_CELLS];
+    int16_t cnbr[CAIRO_MAX_CELLS][5]; /* the neighbours in code order */
+    /* Cairo bridges (engine/shape.c): a pair of cells, not neighbours,
+     * with two common neighbours (the links). bridge[p]: p's partners and
+     * the links; cut[q]: for the bridges that have q as a link, the two
+     * ends and the other link, in the order of the pairs of nbr[q]. */
+    uint8_t nbridge[CAIRO_MAX_CELLS], ncut[CAIRO_MAX_CELLS];
+    struct { int16_t partner, link[2]; } bridge[CAIRO_MAX_CELLS][CAIRO_MAX_BRIDGES];
+    struct { int16_t a, c, r; } cut[CAIRO_MAX_CELLS][CAIRO_MAX_BRIDGES];
 
     uint64_t zob[2][MAX_POINTS];
     uint64_t zob_side, zob_owe, zob_pass, zob_ply[2], zob_flip[MAX_POINTS];

@@ -4,8 +4,39 @@
  * plane is shifted so that bit p reads bit p+d, and an orientation matches
  * where all its shifted planes are set. Word by word, so the work scales
  * with the board's words, not the largest board's. Single points use a
- * table (square) or whole-word masks (Cairo). */
+ * table (square) or a code of the neighbours and a per-point table (Cairo). */
 #include "core.h"
+
+/* Cairo boards: the flipper's stones among the point's neighbours as a
+ * code (board.h), and the code's bit of the point's weak table. nw = 1:
+ * one word holds every neighbour. */
+static inline __attribute__((always_inline)) bool cairo_weak(const Board *b, const uint64_t *plane, int point, const int nw)
+{
+#ifdef __BMI2__
+    const uint64_t *m = b->ccode[point].m;
+    unsigned code = (unsigned)__builtin_ia32_pext_di(plane[nw == 1 ? 0 : b->ccode[point].w[0]], m[0]);
+    if (nw != 1) code |= (unsigned)__builtin_ia32_pext_di(plane[b->ccode[point].w[1]], m[1]) << b->ccode[point].shift;
+#else
+    (void)nw;
+    unsigned code = 0;
+    for (int k = 0; k < b->nnbr[point]; k++) code |= (unsigned)bb_test(plane, b->bit_of[b->cnbr[point][k]]) << k;
+#endif
+    return b->ccode[point].weak >> code & 1;
+}
+
+static inline __attribute__((always_inline)) void
+weak_cairo(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out, const int nw)
+{
+    for (int i = 0; i < nw; i++) {
+        uint64_t c = centres[i], w = 0;
+        while (c) {
+            int bit = __builtin_ctzll(c);
+            w |= (uint64_t)cairo_weak(b, plane, i * 64 + bit, nw) << bit;
+            c &= c - 1;
+        }
+        out[i] = w;
+    }
+}
 
 /* The patterns of rules.md written out and factored:
  * P2' in its 4 orientations (A1..A4) is shared by P1 (which adds the
@@ -64,9 +95,9 @@ void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, ui
         default: weak_square(b, plane, centres, out, b->words); return;
         }
     }
-    for (int i = 0; i < b->words; i++) out[i] = 0;
-    BB_FOR_EACH(bit, centres, b->words)
-        if (point_weak(b, plane, b->point_of[bit])) bb_set(out, bit);
+    /* Cairo: one table lookup per stone (bits are points). */
+    if (b->words == 1) weak_cairo(b, plane, centres, out, 1);
+    else weak_cairo(b, plane, centres, out, b->words);
 }
 
 /* 128 bits of the plane from bit `start` on (start may be negative: bits
@@ -105,17 +136,5 @@ bool point_weak(const Board *b, const uint64_t *plane, int point)
             if ((win & m[k]) == m[k]) return true;
         return false;
     }
-    /* Cairo: every control pattern holds some orthogonal neighbours; count
-     * them first, then test the patterns as whole-word masks. */
-    const int nw = b->words;
-    int orth = 0;
-    for (int i = 0; i < nw; i++) orth += __builtin_popcountll(plane[i] & b->nbr_bb[point][i]);
-    if (orth < b->cmin_orth[point]) return false;
-    const uint64_t *m = b->cpat + (size_t)point * MAX_PATTERNS * (size_t)nw;
-    for (int k = 0; k < b->npat[point]; k++, m += nw) {
-        uint64_t miss = 0;
-        for (int i = 0; i < nw; i++) miss |= m[i] & ~plane[i];
-        if (!miss) return true;
-    }
-    return false;
+    return cairo_weak(b, plane, point, b->words);
 }
