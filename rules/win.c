@@ -23,14 +23,30 @@ grow_square_n(const Board *b, uint64_t *f, const uint64_t *own, const int nw)
     }
 }
 
-static void grow_graph(const Board *b, uint64_t *f, const uint64_t *own)
+/* Cairo boards (bits are cell numbers): breadth first, so that each
+ * stone's neighbours are added once. The first step grows from all of f. */
+static inline __attribute__((always_inline)) void fill_graph_n(const Board *b, uint64_t *f, const uint64_t *within, const int nw)
 {
-    const int nw = b->words;
-    uint64_t g[BB_MAXW];
+    uint64_t g[BB_MAXW], todo[BB_MAXW];
     for (int i = 0; i < nw; i++) g[i] = f[i];
-    BB_FOR_EACH(bit, f, nw) /* Cairo boards: bits are cell numbers */
+    BB_FOR_EACH(bit, f, nw)
         for (int i = 0; i < nw; i++) g[i] |= b->nbr_bb[bit][i];
-    for (int i = 0; i < nw; i++) f[i] = g[i] & own[i];
+    uint64_t any = 0;
+    for (int i = 0; i < nw; i++) {
+        g[i] &= within[i];
+        any |= todo[i] = g[i] & ~f[i];
+        f[i] = g[i];
+    }
+    while (any) {
+        for (int i = 0; i < nw; i++) g[i] = 0;
+        BB_FOR_EACH(bit, todo, nw)
+            for (int i = 0; i < nw; i++) g[i] |= b->nbr_bb[bit][i];
+        any = 0;
+        for (int i = 0; i < nw; i++) {
+            any |= todo[i] = g[i] & within[i] & ~f[i];
+            f[i] |= todo[i];
+        }
+    }
 }
 
 static inline __attribute__((always_inline)) void fill_n(const Board *b, uint64_t *f, const uint64_t *within, const int nw)
@@ -47,13 +63,9 @@ static inline __attribute__((always_inline)) void fill_n(const Board *b, uint64_
 void fill_component(const Board *b, uint64_t *f, const uint64_t *within)
 {
     if (!b->size) {
-        for (;;) {
-            uint64_t before[BB_MAXW], diff = 0;
-            for (int i = 0; i < b->words; i++) before[i] = f[i];
-            grow_graph(b, f, within);
-            for (int i = 0; i < b->words; i++) diff |= f[i] ^ before[i];
-            if (!diff) return;
-        }
+        if (b->words == 1) fill_graph_n(b, f, within, 1);
+        else fill_graph_n(b, f, within, b->words);
+        return;
     }
     switch (b->words) {
     case 1: fill_n(b, f, within, 1); break;
