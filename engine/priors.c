@@ -4,6 +4,9 @@
  * bridge shapes. Values were set by matches (docs/engine.md). */
 #include "priors.h"
 
+#include <stddef.h>
+#include <string.h>
+
 #include "eval.h"
 #include "shape.h"
 
@@ -32,14 +35,18 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
     const Board *b = p->board;
     int me = p->to_move, opp = me ^ 1;
     (void)S;
-    /* Points where a stone of ours would be weak at once: fill every empty
-     * point with our colour and ask for our weak stones (weakness depends
-     * only on the enemy's stones around a point). */
+    /* Points where a stone of ours would be weak at once: put our stones
+     * on the empty points (only there) and ask for our weak stones
+     * (weakness depends only on the enemy's stones around a point). */
     bb_t weak_if;
     bb_zero(weak_if);
     if (knowledge) {
-        Position q = *p;
-        for (int w = 0; w < b->words; w++) q.stones[me][w] |= b->points[w] & ~(p->stones[0][w] | p->stones[1][w]);
+        Position q;
+        memcpy(&q, p, offsetof(Position, stones));
+        for (int w = 0; w < BB_MAXW; w++) {
+            q.stones[opp][w] = p->stones[opp][w];
+            q.stones[me][w] = w < b->words ? b->points[w] & ~(p->stones[0][w] | p->stones[1][w]) : 0;
+        }
         pos_weak_stones(&q, (Color)me, weak_if);
     }
     /* A single move wins only if our distance is within its points. */
@@ -57,10 +64,18 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
         if (knowledge) {
             if (s->kind == STEP_PLACE) {
                 int adj = 0, eadj = 0;
-                for (int k = 0; k < b->nnbr[s->pt]; k++) {
-                    int q = b->nbr[s->pt][k];
-                    adj += own_at(p, q, me);
-                    eadj += own_at(p, q, opp);
+                if (b->nbr_bb) { /* Cairo: by whole words */
+                    const uint64_t *nb = b->nbr_bb[s->pt];
+                    for (int w = 0; w < b->words; w++) {
+                        adj += __builtin_popcountll(nb[w] & p->stones[me][w]);
+                        eadj += __builtin_popcountll(nb[w] & p->stones[opp][w]);
+                    }
+                } else {
+                    for (int k = 0; k < b->nnbr[s->pt]; k++) {
+                        int q = b->nbr[s->pt][k];
+                        adj += own_at(p, q, me);
+                        eadj += own_at(p, q, opp);
+                    }
                 }
                 v += 0.06 * (adj > 2 ? 2 : adj) + 0.03 * (eadj > 0) + 0.05 * (bridges(p, s->pt, me) > 0);
                 if (bb_test(weak_if, b->bit_of[s->pt])) v -= 0.25;

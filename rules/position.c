@@ -261,7 +261,7 @@ static void flipper_plane(const Position *p, Color c, uint64_t *plane)
     int other = !c;
     if (p->to_move == other) mover_plane(p, other, plane);
     else
-        for (int i = 0; i < BB_MAXW; i++) plane[i] = p->stones[other][i] | p->board->edge[other][i];
+        for (int i = 0; i < p->board->words; i++) plane[i] = p->stones[other][i] | p->board->edge[other][i];
 }
 
 bool pos_point_weak(const Position *p, Color c, int point)
