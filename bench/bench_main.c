@@ -29,7 +29,8 @@ static void usage(FILE *out)
           "  --count N           random playouts: exactly N per board instead of a time\n"
           "                      (fixed work, for valgrind --tool=callgrind)\n"
           "  --size N            playout rates: only the N x N board (9, 13 or 19)\n"
-          "  --rules TOKENS      rules for the playout rates (default none)\n"
+          "  --rules TOKENS      rules for the playout rates (default none); under\n"
+          "                      morpharaoh the rates are of the rules' Cairo board\n"
           "  --help              this text\n",
           out);
 }
@@ -98,22 +99,44 @@ static int parse_rules(const char *rules_text, Ruleset *r)
     return why != NULL;
 }
 
+/* The boards of the playout rates: 9x9, 13x13 and 19x19 (or the one of
+ * --size), or under Morpharaoh the one Cairo board of the rules, whatever
+ * --size says. Returns how many; sizes[k] is board_create's size, label[k]
+ * the row's name. */
+static size_t rate_boards(const Ruleset *r, long only_size, int sizes[], char label[][16])
+{
+    if (r->game == GAME_MORPHARAOH) {
+        sizes[0] = 0;
+        snprintf(label[0], 16, "cairo%d", r->cells);
+        return 1;
+    }
+    size_t n = 0;
+    for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
+        if (only_size && rate_sizes[k] != only_size) continue;
+        sizes[n] = rate_sizes[k];
+        snprintf(label[n++], 16, "%2dx%-2d", rate_sizes[k], rate_sizes[k]);
+    }
+    return n;
+}
+
 static int run_random(const char *rules_text, double seconds, long count, long only_size)
 {
     Ruleset r;
     if (parse_rules(rules_text, &r)) return 1;
     printf("random playouts (rules core, uniform, rules %s, cap 10 x points plies):\n", rules_text);
-    for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
-        if (only_size && rate_sizes[k] != only_size) continue;
+    int sizes[3];
+    char label[3][16];
+    size_t nb = rate_boards(&r, only_size, sizes, label);
+    for (size_t k = 0; k < nb; k++) {
         char err[256];
-        Board *b = board_create(rate_sizes[k], &r, err, sizeof err);
+        Board *b = board_create(sizes[k], &r, err, sizeof err);
         if (!b) {
             fprintf(stderr, "bench: %s\n", err);
             return 1;
         }
         PlayoutRate pr;
         random_playout_rate(b, seconds, count, 10 * b->npoints, 1, &pr);
-        printf("  %2dx%-2d %9ld playouts in %.2f s: %9.0f playouts/s, %6.2f M plies/s, %.1f plies/game%s\n", rate_sizes[k], rate_sizes[k], pr.playouts,
+        printf("  %s %9ld playouts in %.2f s: %9.0f playouts/s, %6.2f M plies/s, %.1f plies/game%s\n", label[k], pr.playouts,
                pr.seconds, (double)pr.playouts / pr.seconds, (double)pr.plies / pr.seconds / 1e6, (double)pr.plies / (double)pr.playouts,
                pr.capped ? " (some capped)" : "");
         fflush(stdout);
@@ -127,10 +150,12 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
     Ruleset r;
     if (parse_rules(rules_text, &r)) return 1;
     printf("full engine (%s, 1 thread, from the empty board, rules %s):\n", searcher, rules_text);
-    for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
-        if (only_size && rate_sizes[k] != only_size) continue;
+    int sizes[3];
+    char label[3][16];
+    size_t nb = rate_boards(&r, only_size, sizes, label);
+    for (size_t k = 0; k < nb; k++) {
         char err[256];
-        Board *b = board_create(rate_sizes[k], &r, err, sizeof err);
+        Board *b = board_create(sizes[k], &r, err, sizeof err);
         Engine *e = engine_create();
         if (!b || !e) {
             fprintf(stderr, "bench: %s\n", b ? "cannot create the engine" : err);
@@ -159,7 +184,7 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
                 n = want < 200 ? 200 : want > 1e8 ? 100000000L : (long)want;
             }
         }
-        printf("  %2dx%-2d %9ld playouts in %.2f s: %9.0f playouts/s\n", rate_sizes[k], rate_sizes[k], n, dt, dt > 0 ? (double)n / dt : 0.0);
+        printf("  %s %9ld playouts in %.2f s: %9.0f playouts/s\n", label[k], n, dt, dt > 0 ? (double)n / dt : 0.0);
         fflush(stdout);
         engine_free(e);
         board_free(b);
