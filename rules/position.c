@@ -255,8 +255,8 @@ uint64_t pos_hash(const Position *p)
 }
 
 /* The stones that would flip stones of colour c now: the other side's,
- * its edges, and F when the other side is to move. */
-static void flipper_plane(const Position *p, Color c, uint64_t *plane)
+ * its edges, and F when the other side is to move (the board's words). */
+static inline void flipper_plane(const Position *p, Color c, uint64_t *plane)
 {
     int other = !c;
     if (p->to_move == other) mover_plane(p, other, plane);
@@ -275,8 +275,8 @@ void pos_weak_stones(const Position *p, Color c, uint64_t *out)
 {
     bb_t plane;
     flipper_plane(p, c, plane);
+    memset(out, 0, sizeof(bb_t)); /* a constant size: a few stores */
     weak_set(p->board, plane, p->stones[c], out);
-    for (int i = p->board->words; i < BB_MAXW; i++) out[i] = 0;
 }
 
 bool pos_winning_chain(const Position *p, Color c, uint64_t *out)
