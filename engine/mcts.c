@@ -15,6 +15,7 @@
 #include "priors.h"
 #include "searcher.h"
 #include "solver.h"
+#include "threats.h"
 #include "tree.h"
 #include "util.h"
 
@@ -96,6 +97,7 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     for (int i = 0; i < k; i++) tree_node_init(&ch[i], w->steps[i].kind, w->steps[i].pt, w->steps[i].complete);
     if (sh->cfg.searcher != SEARCHER_UCT)
         priors_assign(cur, S, ns, w->steps, k, ch, sh->cfg.priors ? sh->cfg.prior_visits : 0, sh->cfg.priors);
+    if (sh->cfg.prove) threats_mark(cur, w->steps, k, ch);
     n->nchildren = (uint16_t)k;
     atomic_store_explicit(&n->first, at, memory_order_relaxed);
     atomic_store_explicit(&n->state, NODE_EXPANDED, memory_order_release);

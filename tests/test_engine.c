@@ -11,6 +11,8 @@
 #include "../engine/searcher.h"
 #include "../engine/shape.h"
 #include "../engine/solver.h"
+#include "../engine/threats.h"
+#include "../engine/tree.h"
 #include "support.h"
 
 static void set(Engine *e, const char *name, const char *value)
@@ -369,6 +371,66 @@ static int forced_win(const Position *p, int turns)
     return win;
 }
 
+/* threats_mark against brute force on random positions: a marked child
+ * really leaves the opponent an immediate win (soundness, every rule set);
+ * when the opponent already had one, every such child is marked
+ * (completeness), on the rule sets where the marking applies. */
+static void check_threats(int size, const char *rules, int applies)
+{
+    Game g = game(size, rules);
+    uint64_t rng = 99;
+    MoveList ml;
+    movelist_init(&ml);
+    static StepDesc steps[2 * MAX_POINTS + 3];
+    static Node kids[2 * MAX_POINTS + 3];
+    int threatened = 0, marked_total = 0;
+    for (int t = 0; t < 300; t++) {
+        Position p;
+        pos_init(&p, g.b);
+        int plies = (int)(rng_next(&rng) % (unsigned)(g.b->npoints));
+        for (int k = 0; k < plies && !pos_over(&p); k++) {
+            Move m = pos_random_move(&p, &rng);
+            pos_play(&p, &m);
+        }
+        if (pos_over(&p)) continue;
+        int n = tree_steps(&p, NULL, 0, &ml, steps);
+        CU_ASSERT_FATAL(n > 0);
+        for (int i = 0; i < n; i++) tree_node_init(&kids[i], steps[i].kind, steps[i].pt, steps[i].complete);
+        int marked = threats_mark(&p, steps, n, kids);
+        marked_total += marked;
+        Position o = p;
+        o.to_move = (uint8_t)(p.to_move ^ 1);
+        int had = applies && has_win_in_one(&o);
+        threatened += had;
+        for (int i = 0; i < n; i++) {
+            if (!steps[i].complete) continue;
+            Position q = p;
+            pos_play(&q, &steps[i].move);
+            int loses = !pos_over(&q) && has_win_in_one(&q);
+            int is_marked = atomic_load(&kids[i].proven) < 0;
+            if (is_marked) CU_ASSERT(loses);
+            if (had && steps[i].kind != STEP_SWAP) CU_ASSERT_EQUAL(is_marked, loses);
+        }
+        if (!applies) CU_ASSERT_EQUAL(marked, 0);
+    }
+    if (applies) {
+        CU_ASSERT(threatened >= 10);
+        CU_ASSERT(marked_total > 0);
+    }
+    movelist_free(&ml);
+    board_free(g.b);
+}
+
+static void test_threats(void)
+{
+    check_threats(5, "pie=off", 1);
+    check_threats(6, "a,edges=off,pie=off", 1);
+    check_threats(7, "e,pie=on", 1);
+    check_threats(0, "morpharaoh board=48", 1);
+    check_threats(5, "b,pie=off", 0);
+    check_threats(5, "c,pie=off", 0);
+}
+
 /* Positions with a forced win in two turns but none in one, found by
  * random play on 5x5 (fixed seed): MCTS without the root solver must play
  * a move that keeps the win; its proofs (MCTS-solver) back up the
@@ -547,6 +609,7 @@ int main(void)
         {"engine_solve on 3x3", test_engine_solve},
         {"mcts: win in one found, loss in one prevented", test_win_in_one_mcts},
         {"mcts: a forced win in two is kept (MCTS-solver)", test_win_in_two_mcts},
+        {"threats: moves that leave an enemy win in one are marked lost", test_threats},
         {"ab: win in one found, loss in one prevented", test_win_in_one_ab},
         {"analyze emits info lines", test_analyze},
         {"memory limit and two threads", test_memory_limit_and_threads},

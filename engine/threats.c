@@ -1,0 +1,83 @@
+/* threats.c - why: when the opponent can connect with one move, every
+ * move of ours that leaves such a move open loses at once. Plain MCTS
+ * learns that child by child (each must be expanded and its losing reply
+ * found); marking them at expansion focuses the search on the defences
+ * immediately.
+ *
+ * The reasoning is exact only for single-point turns without mutator b:
+ * a placement of ours on an empty point neither removes an enemy stone nor
+ * changes which of our stones the enemy's patterns match (weakness depends
+ * only on the flipper's stones), so every enemy winning placement other
+ * than that point, and every enemy winning flip, stays legal and winning.
+ * Flips of ours change the enemy's stones and are checked by playing them.
+ * Under b a flip can be banned, under c and d turns are not single points:
+ * there nothing is marked. */
+#include "threats.h"
+
+/* Whether colour c (not necessarily to move) has a single-point move that
+ * connects at once: a placement on an empty point, or a flip of one of the
+ * other colour's stones its patterns match. `skip` is excluded (-1: none). */
+static int count_wins(const Position *p, int c, int skip, int *only)
+{
+    const Board *b = p->board;
+    int n = 0;
+    bb_t weak;
+    pos_weak_stones(p, (Color)(c ^ 1), weak);
+    for (int i = 0; i < b->npoints && n < 2; i++) {
+        if (i == skip) continue;
+        int bit = b->bit_of[i];
+        if (bb_test(p->stones[c], bit)) continue;
+        if (bb_test(p->stones[c ^ 1], bit) && !bb_test(weak, bit)) continue;
+        if (pos_wins_with(p, c, i)) {
+            *only = i;
+            n++;
+        }
+    }
+    return n;
+}
+
+int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
+{
+    const Board *b = p->board;
+    if (b->rules.b || b->rules.c || b->rules.d || p->owe || pos_over(p)) return 0;
+    int me = p->to_move, opp = me ^ 1;
+    int only = -1;
+    int wins = count_wins(p, opp, -1, &only);
+    if (wins == 0) return 0;
+    int marked = 0;
+    for (int i = 0; i < n; i++) {
+        Node *c = &children[i];
+        if (atomic_load_explicit(&c->proven, memory_order_relaxed) != 0 || !d[i].complete) continue;
+        int lost = 0;
+        switch (d[i].kind) {
+        case STEP_PLACE:
+            if (pos_wins_with(p, me, d[i].pt)) break; /* we connect first */
+            /* One enemy win left open is enough; the point itself may
+             * have been the only one (and is then blocked) unless the
+             * enemy also wins by flipping our new stone there. */
+            lost = wins > 1 || d[i].pt != only;
+            if (!lost) {
+                Position q = *p;
+                pos_play(&q, &d[i].move);
+                int o2;
+                lost = !pos_over(&q) && count_wins(&q, opp, -1, &o2) > 0;
+            }
+            break;
+        case STEP_FLIP:
+        case STEP_PASS: {
+            Position q = *p;
+            pos_play(&q, &d[i].move);
+            int o2;
+            lost = !pos_over(&q) && count_wins(&q, opp, -1, &o2) > 0;
+            break;
+        }
+        default:
+            break; /* swap: a different position, not judged here */
+        }
+        if (lost) {
+            atomic_store_explicit(&c->proven, -1, memory_order_relaxed);
+            marked++;
+        }
+    }
+    return marked;
+}
