@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int eval_distance(const Position *p, Color c)
+/* 0-1 BFS: points leave the deque in order of distance (each the first
+ * time at its final one), so the search can stop at the first point
+ * farther than `limit`. */
+static int distance(const Position *p, Color c, int limit)
 {
     const Board *b = p->board;
     int n = b->npoints;
@@ -35,6 +38,7 @@ int eval_distance(const Position *p, Color c)
     while (head < tail) {
         int u = dq[head++];
         if (done[u]) continue;
+        if (dist[u] > limit) return limit + 1;
         done[u] = 1;
         if (bb_test(b->goal[c][1], b->bit_of[u])) return dist[u];
         for (int k = 0; k < b->nnbr[u]; k++) {
@@ -54,6 +58,13 @@ int eval_distance(const Position *p, Color c)
         }
     }
     return EVAL_FAR;
+}
+
+int eval_distance(const Position *p, Color c) { return distance(p, c, EVAL_FAR); }
+
+int eval_distance_within(const Position *p, Color c, int limit)
+{
+    return distance(p, c, limit < 0 ? 0 : limit < EVAL_FAR ? limit : EVAL_FAR);
 }
 
 int eval_position(const Position *p)

@@ -13,6 +13,10 @@
  * stones are walls. EVAL_FAR when no path exists. */
 int eval_distance(const Position *p, Color c);
 
+/* eval_distance when it is at most limit (>= 0), else limit + 1: the
+ * search stops at that distance (cheap for small limits). */
+int eval_distance_within(const Position *p, Color c, int limit);
+
 /* Score for the side to move, positive = better, in distance units * 100
  * (the other side's distance minus ours, with a tempo bonus). */
 int eval_position(const Position *p);

@@ -21,6 +21,7 @@
 
 #define MAXPATH 1024
 #define MAXSTEPS (2 * MAX_POINTS + 3)
+#define SEL_TAB 1024 /* visit counts select_child takes from tables */
 
 typedef struct Mcts {
     Tree tree;
@@ -35,6 +36,11 @@ typedef struct Shared {
     long limit;
     const MoveList *solved;  /* root moves with solver values, or NULL */
     const int8_t *solved_val;
+    /* select_child's constants and tables (sel_tables) */
+    double explore, inv_equiv;
+    float tab_pn;
+    struct { double inv, rs; } inv_tab[SEL_TAB];
+    double ex_tab[SEL_TAB];
     /* Each written by every thread: one cache line each, away from the
      * read-mostly fields above (read at every playout step). */
     _Alignas(64) _Atomic long playouts;
@@ -53,6 +59,7 @@ typedef struct Worker {
     uint32_t path[MAXPATH];
     int turn_of[MAXPATH];
     uint8_t col_of[MAXPATH];
+    uint16_t amaf_sel[MAXSTEPS];
 } Worker;
 
 /* Mcts holds a Position, which is 64-byte aligned: calloc is not enough. */
@@ -107,45 +114,73 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
 /* UCB1 on the prior-smoothed value blended with AMAF (RAVE):
  * q = (1 - beta) q_uct + beta q_amaf, beta = an / (an + nn + nn an / equiv).
  * Runs once per tree level per simulation over every child, so it keeps
- * to one division per statistic and skips the exploration root when the
- * constant is 0. */
+ * to as few divisions as it can: 1/nn and its root come from tables (for
+ * the search's prior weight and small visit counts: the same operations,
+ * done once), and the exploration root is skipped when the constant is 0. */
 static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
 {
-    const EngineConfig *c = &sh->cfg;
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
-    double explore = c->searcher == SEARCHER_UCT ? c->uct_explore : c->explore;
-    double ex = explore > 0 ? explore * sqrt(log((double)atomic_load_explicit(&n->visits, memory_order_relaxed) + 1.0)) : 0;
-    const double inv_equiv = 1.0 / c->rave_equiv, unit = 1.0 / VALUE_UNIT;
-    const int rave = c->rave;
+    uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
+    double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
+    const double inv_equiv = sh->inv_equiv, unit = 1.0 / VALUE_UNIT;
+    const float tab_pn = sh->tab_pn;
+    const int rave = sh->cfg.rave, nc = n->nchildren;
+    const Node *ch = &nodes[first];
     double best = -1e300;
-    uint32_t pick = first;
-    for (int i = 0; i < n->nchildren; i++) {
-        const Node *ch = &nodes[first + i];
+    int pick = 0;
+    for (int i = 0; i < nc; i++, ch++) {
         int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
         if (pr > 0) return first + (uint32_t)i;
-        double nn = (double)atomic_load_explicit(&ch->visits, memory_order_relaxed) + ch->prior_n;
-        double s;
+        uint32_t v = atomic_load_explicit(&ch->visits, memory_order_relaxed);
+        float pn = ch->prior_n;
+        double nn = (double)v + pn, s;
         if (nn <= 0) {
             s = 1e6; /* unvisited, no prior: try it first */
         } else {
-            double inv = 1.0 / nn;
-            double q = ((double)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
+            double inv, rs;
+            if (v < SEL_TAB && pn == tab_pn) {
+                inv = sh->inv_tab[v].inv;
+                rs = sh->inv_tab[v].rs;
+            } else {
+                inv = 1.0 / nn;
+                rs = sqrt(inv);
+            }
+            /* Values stay far below 2^63: the signed conversion is exact
+             * and one instruction. */
+            double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
             uint32_t an = rave ? atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed) : 0;
             if (an > 0) {
                 double a = an;
-                double aq = (double)atomic_load_explicit(&ch->amaf_value, memory_order_relaxed) * unit / a;
+                double aq = (double)(int64_t)atomic_load_explicit(&ch->amaf_value, memory_order_relaxed) * unit / a;
                 double beta = a / (a + nn + nn * a * inv_equiv);
                 q += beta * (aq - q);
             }
-            s = ex > 0 ? q + ex * sqrt(inv) : q;
+            s = ex > 0 ? q + ex * rs : q;
         }
         if (pr < 0) s -= 1e3;
         if (s > best) {
             best = s;
-            pick = first + (uint32_t)i;
+            pick = i;
         }
     }
-    return pick;
+    return first + (uint32_t)pick;
+}
+
+/* The tables select_child reads: 1/nn and sqrt(1/nn) for nn = v + the
+ * search's prior weight (as the children store it, a float), and the
+ * parent's exploration term, for visit counts below SEL_TAB. */
+static void sel_tables(Shared *sh)
+{
+    const EngineConfig *c = &sh->cfg;
+    sh->explore = c->searcher == SEARCHER_UCT ? c->uct_explore : c->explore;
+    sh->inv_equiv = 1.0 / c->rave_equiv;
+    sh->tab_pn = c->searcher != SEARCHER_UCT && c->priors ? (float)c->prior_visits : 0.0f;
+    for (int v = 0; v < SEL_TAB; v++) {
+        double nn = (double)v + sh->tab_pn, inv = nn > 0 ? 1.0 / nn : 0;
+        sh->inv_tab[v].inv = inv;
+        sh->inv_tab[v].rs = sqrt(inv);
+        sh->ex_tab[v] = sh->explore > 0 ? sh->explore * sqrt(log((double)v + 1.0)) : 0;
+    }
 }
 
 /* MCTS-solver (Winands et al.): node x, a step by `mover` whose children
@@ -254,13 +289,26 @@ static void simulate(Worker *w)
     if (sh->cfg.rave && sh->cfg.searcher != SEARCHER_UCT) {
         for (int i = 0; i < depth; i++) {
             const Node *n = &N[w->path[i]];
-            int col = w->col_of[i], t0 = w->turn_of[i];
+            int col = w->col_of[i];
+            /* Children the colour played first at turn t0 or later:
+             * t0 <= fa[pt] < AMAF_NONE, one unsigned comparison. */
+            uint32_t t0 = (uint32_t)w->turn_of[i], span = (uint32_t)AMAF_NONE - t0;
             uint64_t r = col == BLACK ? rb : rw;
             uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
             const int32_t *fa = w->amaf.first[col];
-            for (int k = 0; k < n->nchildren; k++) {
-                Node *c = &N[first + k];
-                if (c->pt < 0 || fa[c->pt] < t0 || fa[c->pt] == AMAF_NONE) continue;
+            Node *ch = &N[first];
+            int nk = n->nchildren, m = 0;
+            /* The steps without a point (STOP, PASS, SWAP) come last. */
+            while (nk > 0 && ch[nk - 1].pt < 0) nk--;
+            /* Which children to update, without a branch (about half of
+             * them are, unpredictably), then the updates. */
+            uint16_t *sel = w->amaf_sel;
+            for (int k = 0; k < nk; k++) {
+                sel[m] = (uint16_t)k;
+                m += (uint32_t)fa[ch[k].pt] - t0 < span;
+            }
+            for (int j = 0; j < m; j++) {
+                Node *c = &ch[sel[j]];
                 /* Not a locked add: these are most of a simulation's
                  * updates, and losing one now and then to another thread
                  * only blurs a statistic (still no data race). */
@@ -558,6 +606,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     sh->pc.p_flip = sh->cfg.p_flip;
     sh->pc.lgr = sh->cfg.lgr;
     sh->limit = sc->playouts;
+    sel_tables(sh);
     atomic_init(&sh->playouts, 0);
     atomic_init(&sh->stop, 0);
     return 0;
@@ -584,7 +633,7 @@ static void report(const Shared *sh, long n, double el, const Move *mv)
 static int solver_in_reach(const Position *p)
 {
     int reach = p->board->rules.c ? 10 : 5;
-    return eval_distance(p, BLACK) <= reach || eval_distance(p, WHITE) <= reach;
+    return eval_distance_within(p, BLACK, reach) <= reach || eval_distance_within(p, WHITE, reach) <= reach;
 }
 
 static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)

@@ -51,7 +51,8 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
     }
     /* A single move wins only if our distance is within its points. */
     int reach = 1 + (b->rules.c ? 1 : 0) + (p->owe ? 1 : 0) - ns;
-    int may_win = eval_distance(p, (Color)me) <= (reach > 0 ? reach : 0);
+    if (reach < 0) reach = 0;
+    int may_win = eval_distance_within(p, (Color)me, reach) <= reach;
     for (int i = 0; i < n; i++) {
         Node *c = &children[i];
         const StepDesc *s = &d[i];
