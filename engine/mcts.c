@@ -23,9 +23,19 @@
 #define MAXSTEPS (2 * MAX_POINTS + 3)
 #define SEL_TAB 1024 /* visit counts select_child takes from tables */
 
+typedef struct SelEntry {
+    double nn, inv, rs, pad_;
+} SelEntry;
+
 typedef struct Mcts {
     Tree tree;
     size_t tree_bytes;
+    /* select_child's tables (sel_tables), kept while their inputs are. */
+    int tab_valid;
+    uint32_t tab_pn_bits;
+    double tab_explore;
+    SelEntry sel_tab[SEL_TAB];
+    double ex_tab[SEL_TAB];
 } Mcts;
 
 typedef struct Shared {
@@ -38,9 +48,9 @@ typedef struct Shared {
     const int8_t *solved_val;
     /* select_child's constants and tables (sel_tables) */
     double explore, inv_equiv;
-    float tab_pn;
-    struct { double inv, rs; } inv_tab[SEL_TAB];
-    double ex_tab[SEL_TAB];
+    uint32_t tab_pn_bits;
+    const SelEntry *sel_tab;
+    const double *ex_tab;
     /* Each written by every thread: one cache line each, away from the
      * read-mostly fields above (read at every playout step). */
     _Alignas(64) _Atomic long playouts;
@@ -60,6 +70,7 @@ typedef struct Worker {
     int turn_of[MAXPATH];
     uint8_t col_of[MAXPATH];
     uint16_t amaf_sel[MAXSTEPS];
+    int32_t amaf_none[MAX_POINTS]; /* AMAF_NONE everywhere: copied to reset amaf */
 } Worker;
 
 /* Mcts holds a Position, which is 64-byte aligned: calloc is not enough. */
@@ -114,37 +125,39 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
 /* UCB1 on the prior-smoothed value blended with AMAF (RAVE):
  * q = (1 - beta) q_uct + beta q_amaf, beta = an / (an + nn + nn an / equiv).
  * Runs once per tree level per simulation over every child, so it keeps
- * to as few divisions as it can: 1/nn and its root come from tables (for
- * the search's prior weight and small visit counts: the same operations,
- * done once), and the exploration root is skipped when the constant is 0. */
-static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
+ * to as few divisions as it can: nn, 1/nn and its root come from tables
+ * (for the search's prior weight and small visit counts: the same
+ * operations, done once), and the exploration root is skipped when the
+ * constant is 0. The loop is inlined once per combination of the two
+ * switches that are constant during a search (RAVE, exploration). */
+static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *sh, const Node *ch, uint32_t first, int nc,
+                                                                   double ex, const int rave, const int explore)
 {
-    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
-    uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
-    double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
     const double inv_equiv = sh->inv_equiv, unit = 1.0 / VALUE_UNIT;
-    const float tab_pn = sh->tab_pn;
-    const int rave = sh->cfg.rave, nc = n->nchildren;
-    const Node *ch = &nodes[first];
+    const uint32_t tab_bits = sh->tab_pn_bits;
+    const SelEntry *tab = sh->sel_tab;
     double best = -1e300;
     int pick = 0;
     for (int i = 0; i < nc; i++, ch++) {
         int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
         if (pr > 0) return first + (uint32_t)i;
-        uint32_t v = atomic_load_explicit(&ch->visits, memory_order_relaxed);
-        float pn = ch->prior_n;
-        double nn = (double)v + pn, s;
-        if (nn <= 0) {
-            s = 1e6; /* unvisited, no prior: try it first */
+        uint32_t v = atomic_load_explicit(&ch->visits, memory_order_relaxed), pn_bits;
+        memcpy(&pn_bits, &ch->prior_n, sizeof pn_bits);
+        double nn, inv = 0, rs = 0, s;
+        if (v < SEL_TAB && pn_bits == tab_bits) {
+            nn = tab[v].nn;
+            inv = tab[v].inv;
+            rs = tab[v].rs;
         } else {
-            double inv, rs;
-            if (v < SEL_TAB && pn == tab_pn) {
-                inv = sh->inv_tab[v].inv;
-                rs = sh->inv_tab[v].rs;
-            } else {
+            nn = (double)v + ch->prior_n;
+            if (nn > 0) {
                 inv = 1.0 / nn;
                 rs = sqrt(inv);
             }
+        }
+        if (nn <= 0) {
+            s = 1e6; /* unvisited, no prior: try it first */
+        } else {
             /* Values stay far below 2^63: the signed conversion is exact
              * and one instruction. */
             double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
@@ -155,7 +168,7 @@ static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
                 double beta = a / (a + nn + nn * a * inv_equiv);
                 q += beta * (aq - q);
             }
-            s = ex > 0 ? q + ex * rs : q;
+            s = explore ? q + ex * rs : q;
         }
         if (pr < 0) s -= 1e3;
         if (s > best) {
@@ -166,21 +179,41 @@ static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
     return first + (uint32_t)pick;
 }
 
-/* The tables select_child reads: 1/nn and sqrt(1/nn) for nn = v + the
- * search's prior weight (as the children store it, a float), and the
- * parent's exploration term, for visit counts below SEL_TAB. */
+static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
+{
+    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+    uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
+    double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
+    const Node *ch = &nodes[first];
+    int nc = n->nchildren;
+    if (sh->cfg.rave)
+        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1) : select_loop(sh, ch, first, nc, ex, 1, 0);
+    return ex > 0 ? select_loop(sh, ch, first, nc, ex, 0, 1) : select_loop(sh, ch, first, nc, ex, 0, 0);
+}
+
+/* The tables select_child reads: nn = v + the search's prior weight (as
+ * the children store it, a float), 1/nn and sqrt(1/nn), and the parent's
+ * exploration term, for visit counts below SEL_TAB. Children with another
+ * prior weight (a reused tree's) are computed one by one. */
 static void sel_tables(Shared *sh)
 {
     const EngineConfig *c = &sh->cfg;
+    Mcts *m = sh->m;
     sh->explore = c->searcher == SEARCHER_UCT ? c->uct_explore : c->explore;
     sh->inv_equiv = 1.0 / c->rave_equiv;
-    sh->tab_pn = c->searcher != SEARCHER_UCT && c->priors ? (float)c->prior_visits : 0.0f;
+    float pn = c->searcher != SEARCHER_UCT && c->priors ? (float)c->prior_visits : 0.0f;
+    memcpy(&sh->tab_pn_bits, &pn, sizeof pn);
+    sh->sel_tab = m->sel_tab;
+    sh->ex_tab = m->ex_tab;
+    if (m->tab_valid && m->tab_pn_bits == sh->tab_pn_bits && m->tab_explore == sh->explore) return;
     for (int v = 0; v < SEL_TAB; v++) {
-        double nn = (double)v + sh->tab_pn, inv = nn > 0 ? 1.0 / nn : 0;
-        sh->inv_tab[v].inv = inv;
-        sh->inv_tab[v].rs = sqrt(inv);
-        sh->ex_tab[v] = sh->explore > 0 ? sh->explore * sqrt(log((double)v + 1.0)) : 0;
+        double nn = (double)v + pn, inv = nn > 0 ? 1.0 / nn : 0;
+        m->sel_tab[v] = (SelEntry){nn, inv, sqrt(inv), 0};
+        m->ex_tab[v] = sh->explore > 0 ? sh->explore * sqrt(log((double)v + 1.0)) : 0;
     }
+    m->tab_valid = 1;
+    m->tab_pn_bits = sh->tab_pn_bits;
+    m->tab_explore = sh->explore;
 }
 
 /* MCTS-solver (Winands et al.): node x, a step by `mover` whose children
@@ -223,8 +256,7 @@ static void simulate(Worker *w)
     Position cur = t->root_pos;
     int16_t S[3];
     int ns = 0, turn = 0, depth = 0;
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < b->npoints; i++) w->amaf.first[c][i] = AMAF_NONE;
+    for (int c = 0; c < 2; c++) memcpy(w->amaf.first[c], w->amaf_none, (size_t)b->npoints * sizeof w->amaf_none[0]);
     w->path[0] = 0;
     atomic_fetch_add_explicit(&N[0].visits, 1, memory_order_relaxed);
     uint32_t at = 0;
@@ -482,6 +514,7 @@ static void worker_init(Worker *w, Shared *sh, uint64_t seed)
 {
     w->sh = sh;
     w->rng = mix64(seed);
+    for (int i = 0; i < MAX_POINTS; i++) w->amaf_none[i] = AMAF_NONE;
     movelist_init(&w->ml);
     replies_clear(&w->lgr);
 }
