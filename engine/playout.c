@@ -15,8 +15,8 @@ void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap)
 {
     pc->policy = policy;
     pc->cap = cap > 0 ? cap : 3 * b->npoints + 40;
-    pc->p_flip = 0.5;
-    pc->p_bridge = 0.9;
+    pc->p_flip = 0;   /* the chances come from the engine's options */
+    pc->p_bridge = 0;
     pc->lgr = 0;
 }
 

@@ -36,8 +36,8 @@ typedef struct Replies {
 
 void replies_clear(Replies *r);
 
-/* Defaults of the policy from the engine's options: policy on/off, plies
- * cap (0 = 3 * points + 40), bridge and flip chances, LGRF on/off. */
+/* Policy on/off and the plies cap (0 = 3 * points + 40); the bridge and
+ * flip chances and LGRF start off: the caller sets them from its options. */
 void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap);
 
 /* Record move m, played by colour c at turn index t, into a. */
