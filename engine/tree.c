@@ -107,7 +107,7 @@ static int consistent(const Move *m, const int16_t *S, int ns, int16_t *P, int *
     return 1;
 }
 
-Move tree_step_move(const int16_t *S, int ns, int kind, int pt)
+Move tree_step_move_any(const int16_t *S, int ns, int kind, int pt)
 {
     if (kind == STEP_PASS) return move_make(MOVE_PASS);
     if (kind == STEP_SWAP) return move_make(MOVE_SWAP);

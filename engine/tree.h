@@ -70,7 +70,15 @@ uint32_t tree_alloc(Tree *t, size_t n);
  * Returns the count (<= 2 * npoints + 3). */
 int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDesc *out);
 /* The whole move made of placements S plus a final step. */
-Move tree_step_move(const int16_t *S, int ns, int kind, int pt);
+Move tree_step_move_any(const int16_t *S, int ns, int kind, int pt);
+static inline Move tree_step_move(const int16_t *S, int ns, int kind, int pt)
+{
+    if (ns == 0 && (kind == STEP_PLACE || kind == STEP_FLIP)) { /* one point: most steps */
+        Move m = {{(int16_t)pt, -1, -1}, 1, (uint8_t)(kind == STEP_FLIP ? MOVE_FLIP : MOVE_PLACE)};
+        return m;
+    }
+    return tree_step_move_any(S, ns, kind, pt);
+}
 /* A uniformly random legal move that extends the placements S. */
 Move tree_complete_random(const Position *p, const int16_t *S, int ns, MoveList *ml, uint64_t *rng);
 
