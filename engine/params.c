@@ -71,7 +71,7 @@ void config_default(EngineConfig *c)
     c->explore = 0.05; /* tuned: 0.1 beat 0.2 22-8, 0.05 beat 0.1 19-11 (9x9, 0.3 s) */
     c->uct_explore = 0.7;
     c->rave_equiv = 2000;
-    c->prior_visits = 60; /* tuned: 60 beat 20 19-11, and 19-11 at explore 0.1 */
+    c->prior_visits = 120; /* tuned: 60 beat 20 19-11; 120 beat 60 36-24 at expand_after 8 (9x9, 0.5 s) */
     c->expand_after = 8; /* tuned: 8 beat 2 39-21 (9x9, 0.5 s, 60 games); 16 vs 8 28-29 */
     c->playout_cap = 0;
     c->rave = 1;
