@@ -9,11 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { SEARCHER_MCTS = 0, SEARCHER_AB, SEARCHER_UCT, SEARCHER_RANDOM, SEARCHER_COUNT } SearcherId;
+typedef enum { SEARCHER_MCTS = 0, SEARCHER_AB, SEARCHER_UCT, SEARCHER_RANDOM, SEARCHER_GRAVE, SEARCHER_COUNT } SearcherId;
 
 typedef struct EngineConfig {
     int searcher;         /* SearcherId */
-    int threads;          /* search threads (mcts, uct) */
+    int threads;          /* search threads (mcts, uct, grave) */
     long playouts;        /* playouts per move; 0 = by time only */
     double movetime;      /* seconds per move without a clock; 0 = none */
     long memory;          /* MiB for the search tree / tables */
@@ -21,6 +21,8 @@ typedef struct EngineConfig {
     double explore;       /* exploration constant (mcts) */
     double uct_explore;   /* exploration constant of the plain-UCT baseline */
     double rave_equiv;    /* RAVE equivalence (visits where AMAF and UCT weigh alike) */
+    int grave_ref;        /* grave: visits above which a node is the AMAF reference (Ludii's ref) */
+    double grave_bias;    /* grave: bias in beta = gv / (gv + n + bias gv n) */
     double prior_visits;  /* weight of the priors, in virtual visits */
     int expand_after;     /* visits of a leaf before it is expanded */
     int playout_cap;      /* max plies of a playout; 0 = automatic */

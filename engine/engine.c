@@ -25,13 +25,14 @@ static const Searcher *table(int id)
 {
     switch (id) {
     case SEARCHER_MCTS:
-    case SEARCHER_UCT: return &searcher_mcts;
+    case SEARCHER_UCT:
+    case SEARCHER_GRAVE: return &searcher_mcts;
     case SEARCHER_AB: return &searcher_ab;
     default: return &searcher_random;
     }
 }
 
-/* mcts and uct share one table but keep separate trees. */
+/* mcts, uct and grave share one table but keep separate trees. */
 static void *state_of(Engine *e, int id)
 {
     if (!e->created[id]) {

@@ -1,6 +1,8 @@
-/* mcts.c - the `mcts` and `uct` searchers: UCT over the step tree, with
- * RAVE/AMAF, priors and the playout policy for mcts; uct is the same loop
- * with every enhancement off (the baseline they are measured against).
+/* mcts.c - the `mcts`, `uct` and `grave` searchers: UCT over the step
+ * tree, with RAVE/AMAF, priors and the playout policy for mcts; uct is the
+ * same loop with every enhancement off (the baseline they are measured
+ * against); grave is the same loop with Ludii's MC-GRAVE selection
+ * (select_grave) and uniform playouts, the reference implementation's AI.
  * Tree parallelism: workers share the tree, visits count on the way down
  * as a virtual loss. With one thread and a playout limit it is fully
  * deterministic for a given seed. */
@@ -27,6 +29,15 @@ typedef struct SelEntry {
     double nn, inv, rs, pad_;
 } SelEntry;
 
+/* grave: AMAF statistics of one point, for the root's opponent (see
+ * select_grave). */
+typedef struct GraveStat {
+    _Atomic uint32_t n;
+    _Atomic uint64_t v;
+} GraveStat;
+
+#define GRAVE_ROOT_OPP (UINT32_MAX - 1) /* reference: the root's table for its opponent */
+
 typedef struct Mcts {
     Tree tree;
     size_t tree_bytes;
@@ -36,6 +47,9 @@ typedef struct Mcts {
     double tab_explore;
     SelEntry sel_tab[SEL_TAB];
     double ex_tab[SEL_TAB];
+    /* grave: the root's AMAF table for the colour not to move at the root
+     * (the root's children hold the other colour's). */
+    GraveStat grave_opp[MAX_POINTS];
 } Mcts;
 
 typedef struct Shared {
@@ -51,6 +65,11 @@ typedef struct Shared {
     uint32_t tab_pn_bits;
     const SelEntry *sel_tab;
     const double *ex_tab;
+    /* grave: a path node is a reference when its visits (this descent's
+     * included) exceed grave_visits; bias of beta */
+    int grave;
+    uint64_t grave_visits;
+    double grave_bias;
     /* Each written by every thread: one cache line each, away from the
      * read-mostly fields above (read at every playout step). */
     _Alignas(64) _Atomic long playouts;
@@ -71,6 +90,14 @@ typedef struct Worker {
     uint8_t col_of[MAXPATH];
     uint16_t amaf_sel[MAXSTEPS];
     int32_t amaf_none[MAX_POINTS]; /* AMAF_NONE everywhere: copied to reset amaf */
+    /* grave: this descent's reference node per colour (a node index or
+     * GRAVE_ROOT_OPP), and per colour a point -> child map of a reference
+     * node (valid where gmap_st == gmap_stamp), built when first needed. */
+    uint32_t gref[2];
+    uint32_t gmap_of[2];
+    uint32_t gmap_stamp[2];
+    uint32_t gmap_idx[2][MAX_POINTS];
+    uint32_t gmap_st[2][MAX_POINTS];
 } Worker;
 
 /* Mcts holds a Position, which is 64-byte aligned: calloc is not enough. */
@@ -113,7 +140,7 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     if (at == UINT32_MAX) return -1;
     Node *ch = &t->nodes[at];
     for (int i = 0; i < k; i++) tree_node_init(&ch[i], w->steps[i].kind, w->steps[i].pt, w->steps[i].complete);
-    if (sh->cfg.searcher != SEARCHER_UCT)
+    if (sh->cfg.searcher == SEARCHER_MCTS)
         priors_assign(cur, S, ns, w->steps, k, ch, sh->cfg.priors ? sh->cfg.prior_visits : 0, sh->cfg.priors);
     if (sh->cfg.prove) threats_mark(cur, w->steps, k, ch);
     n->nchildren = (uint16_t)k;
@@ -189,6 +216,89 @@ static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
     if (sh->cfg.rave)
         return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1) : select_loop(sh, ch, first, nc, ex, 1, 0);
     return ex > 0 ? select_loop(sh, ch, first, nc, ex, 0, 1) : select_loop(sh, ch, first, nc, ex, 0, 0);
+}
+
+/* grave: Ludii's McGRAVE selection (Cazenave's GRAVE without exploration).
+ * Children never visited come first, uniformly at random (Ludii's MC-GRAVE
+ * sets QInit.INF: their value estimate is 10000). Otherwise each child's
+ * value is (1 - beta) mean + beta amaf, beta = gv / (gv + n + bias gv n),
+ * where mean is its value for the mover over its n visits and (gv, amaf)
+ * are the AMAF statistics of its point for the mover at the descent's
+ * reference node (w->gref, see simulate); the best value is taken, ties
+ * uniformly at random. A node's AMAF statistics live in its children and
+ * cover only its own mover's moves, so the reference for a mover is the
+ * deepest node on the path with that mover and more than `grave_ref`
+ * visits; the root is the reference for both colours (its children for its
+ * mover, Mcts.grave_opp for the other). Steps without a point (pass, swap,
+ * STOP) and points the reference has no child for get beta 0. */
+static uint32_t select_grave(Worker *w, const Node *N, uint32_t at, int mover)
+{
+    const Shared *sh = w->sh;
+    const Node *n = &N[at];
+    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
+    const Node *ch = &N[first];
+    int nc = n->nchildren;
+    const double unit = 1.0 / VALUE_UNIT, bias = sh->grave_bias;
+    uint32_t ref = w->gref[mover];
+    const GraveStat *opp = sh->m->grave_opp;
+    const uint32_t *midx = w->gmap_idx[mover], *mst = w->gmap_st[mover];
+    uint32_t stamp = 0;
+    if (ref != at && ref != GRAVE_ROOT_OPP) {
+        if (w->gmap_of[mover] != ref) { /* a new reference: index its children by point */
+            const Node *r = &N[ref];
+            uint32_t rf = atomic_load_explicit(&r->first, memory_order_relaxed);
+            uint32_t st = ++w->gmap_stamp[mover];
+            for (int k = 0; k < r->nchildren; k++) {
+                int pt = N[rf + (uint32_t)k].pt;
+                if (pt < 0) continue;
+                w->gmap_idx[mover][pt] = rf + (uint32_t)k;
+                w->gmap_st[mover][pt] = st;
+            }
+            w->gmap_of[mover] = ref;
+        }
+        stamp = w->gmap_stamp[mover];
+    }
+    double best = -1e300;
+    int pick = -1, npick = 0, unvisited = 0;
+    for (int i = 0; i < nc; i++) {
+        const Node *c = &ch[i];
+        uint32_t v = atomic_load_explicit(&c->visits, memory_order_relaxed);
+        if (v == 0) {
+            if (rng_below(&w->rng, (uint64_t)++unvisited) == 0) pick = i;
+            continue;
+        }
+        if (unvisited) continue;
+        double q = (double)(int64_t)atomic_load_explicit(&c->value, memory_order_relaxed) * unit / v;
+        uint32_t gv = 0;
+        uint64_t gs = 0;
+        int pt = c->pt;
+        if (pt >= 0) {
+            if (ref == at) {
+                gv = atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+                gs = atomic_load_explicit(&c->amaf_value, memory_order_relaxed);
+            } else if (ref == GRAVE_ROOT_OPP) {
+                gv = atomic_load_explicit(&opp[pt].n, memory_order_relaxed);
+                gs = atomic_load_explicit(&opp[pt].v, memory_order_relaxed);
+            } else if (mst[pt] == stamp) {
+                const Node *rc = &N[midx[pt]];
+                gv = atomic_load_explicit(&rc->amaf_visits, memory_order_relaxed);
+                gs = atomic_load_explicit(&rc->amaf_value, memory_order_relaxed);
+            }
+        }
+        if (gv > 0) {
+            double g = gv, cv = v;
+            double beta = g / (g + cv + bias * g * cv);
+            q = (1.0 - beta) * q + beta * ((double)(int64_t)gs * unit / g);
+        }
+        if (q > best) {
+            best = q;
+            pick = i;
+            npick = 1;
+        } else if (q == best && rng_below(&w->rng, (uint64_t)++npick) == 0) {
+            pick = i;
+        }
+    }
+    return first + (uint32_t)(pick < 0 ? 0 : pick);
 }
 
 /* The tables select_child reads: nn = v + the search's prior weight (as
@@ -277,7 +387,20 @@ static void simulate(Worker *w)
         if (depth + 1 >= MAXPATH) break;
         w->col_of[depth] = cur.to_move;
         w->turn_of[depth] = turn;
-        uint32_t ci = select_child(sh, N, n);
+        uint32_t ci;
+        if (sh->grave) {
+            /* The reference for the mover (Ludii: the root, then every
+             * node with more than ref visits, not counting this descent). */
+            if (depth == 0) {
+                w->gref[cur.to_move] = 0;
+                w->gref[cur.to_move ^ 1] = GRAVE_ROOT_OPP;
+            } else if (atomic_load_explicit(&n->visits, memory_order_relaxed) > sh->grave_visits) {
+                w->gref[cur.to_move] = at;
+            }
+            ci = select_grave(w, N, at, cur.to_move);
+        } else {
+            ci = select_child(sh, N, n);
+        }
         atomic_fetch_add_explicit(&N[ci].visits, 1, memory_order_relaxed);
         w->path[++depth] = ci;
         const Node *c = &N[ci];
@@ -303,6 +426,8 @@ static void simulate(Worker *w)
             turn++;
         }
         result = playout_run(&cur, &sh->pc, &w->rng, &w->amaf, &turn, &w->lgr);
+        /* Ludii scores a playout cut at its cap as a draw. */
+        if (sh->grave && !pos_over(&cur)) result = 0.5;
     }
     if (sh->cfg.prove && depth >= 1) {
         Node *leaf = &N[w->path[depth]];
@@ -348,6 +473,17 @@ static void simulate(Worker *w)
                                       memory_order_relaxed);
                 atomic_store_explicit(&c->amaf_value, atomic_load_explicit(&c->amaf_value, memory_order_relaxed) + r,
                                       memory_order_relaxed);
+            }
+        }
+        if (sh->grave) { /* the root's table for its opponent: every point that colour took */
+            int col = t->root_pos.to_move ^ 1;
+            const int32_t *fa = w->amaf.first[col];
+            uint64_t r = col == BLACK ? rb : rw;
+            GraveStat *g = sh->m->grave_opp;
+            for (int pt = 0; pt < b->npoints; pt++) {
+                if (fa[pt] == AMAF_NONE) continue;
+                atomic_store_explicit(&g[pt].n, atomic_load_explicit(&g[pt].n, memory_order_relaxed) + 1, memory_order_relaxed);
+                atomic_store_explicit(&g[pt].v, atomic_load_explicit(&g[pt].v, memory_order_relaxed) + r, memory_order_relaxed);
             }
         }
     }
@@ -515,6 +651,7 @@ static void worker_init(Worker *w, Shared *sh, uint64_t seed)
     w->sh = sh;
     w->rng = mix64(seed);
     for (int i = 0; i < MAX_POINTS; i++) w->amaf_none[i] = AMAF_NONE;
+    w->gmap_of[0] = w->gmap_of[1] = UINT32_MAX;
     movelist_init(&w->ml);
     replies_clear(&w->lgr);
 }
@@ -623,6 +760,25 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
         sh->cfg.use_solver = 0;
         sh->cfg.prove = 0;
         sh->cfg.reuse = 0;
+    } else if (sh->cfg.searcher == SEARCHER_GRAVE) {
+        /* Ludii's MC-GRAVE: McGRAVE selection on AMAF statistics, uniform
+         * playouts of at most 200 moves, one new node per simulation
+         * (here: a node's children are considered from its second visit),
+         * the most visited move, no tree reuse, nothing else. */
+        sh->cfg.rave = 1; /* AMAF statistics are gathered; select_grave reads them */
+        sh->cfg.priors = sh->cfg.policy = sh->cfg.lgr = 0;
+        sh->cfg.use_solver = 0;
+        sh->cfg.prove = 0;
+        sh->cfg.reuse = 0;
+        sh->cfg.expand_after = 2;
+        if (sh->cfg.playout_cap == 0) sh->cfg.playout_cap = 200;
+        sh->grave = 1;
+        sh->grave_visits = (uint64_t)sh->cfg.grave_ref + 1;
+        sh->grave_bias = sh->cfg.grave_bias;
+        for (int i = 0; i < MAX_POINTS; i++) {
+            atomic_store_explicit(&m->grave_opp[i].n, 0, memory_order_relaxed);
+            atomic_store_explicit(&m->grave_opp[i].v, 0, memory_order_relaxed);
+        }
     }
     /* Two pools of half the memory each: re-rooting copies the kept
      * subtree from one into the other. */
@@ -677,7 +833,7 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     MoveList solved;
     movelist_init(&solved);
     int8_t *vals = NULL;
-    if (sc->cfg.searcher != SEARCHER_UCT && sc->cfg.use_solver && sc->cfg.solver_time > 0 && solver_in_reach(p)) {
+    if (sc->cfg.searcher == SEARCHER_MCTS && sc->cfg.use_solver && sc->cfg.solver_time > 0 && solver_in_reach(p)) {
         Move win;
         /* The solver's time is part of the move's budget, not extra. */
         double st = sc->cfg.solver_time;

@@ -29,6 +29,8 @@ static const Param params[] = {
     {"explore", P_DOUBLE, F(explore), 0, 10},
     {"uct_explore", P_DOUBLE, F(uct_explore), 0, 10},
     {"rave_equiv", P_DOUBLE, F(rave_equiv), 1, 1e7},
+    {"grave_ref", P_INT, F(grave_ref), 0, 1000000000},
+    {"grave_bias", P_DOUBLE, F(grave_bias), 0, 1},
     {"prior_visits", P_DOUBLE, F(prior_visits), 0, 1e4},
     {"expand_after", P_INT, F(expand_after), 1, 1000},
     {"playout_cap", P_INT, F(playout_cap), 0, 100000},
@@ -48,12 +50,12 @@ static const Param params[] = {
 };
 #define NPARAMS (sizeof params / sizeof params[0])
 
-static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", "random"};
+static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", "random", "grave"};
 
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "uct_explore", "rave_equiv",
-    "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "p_bridge", "p_flip", "lgr", "reuse",
-    "solver", "prove", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
+    "grave_ref", "grave_bias", "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "p_bridge",
+    "p_flip", "lgr", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
 
@@ -71,6 +73,8 @@ void config_default(EngineConfig *c)
     c->explore = 0.05; /* tuned: 0.1 beat 0.2 22-8, 0.05 beat 0.1 19-11 (9x9, 0.3 s) */
     c->uct_explore = 0.7;
     c->rave_equiv = 2000;
+    c->grave_ref = 100;    /* Ludii's McGRAVE: ref = 100, bias = 10.0e-6 */
+    c->grave_bias = 1e-5;
     c->prior_visits = 120; /* tuned: 60 beat 20 19-11; 120 beat 60 36-24 at expand_after 8 (9x9, 0.5 s) */
     c->expand_after = 8; /* tuned: 8 beat 2 39-21 (9x9, 0.5 s, 60 games); 16 vs 8 28-29 */
     c->playout_cap = 0;
@@ -118,7 +122,7 @@ int params_set(EngineConfig *c, const char *name, const char *value, char *err, 
                 *(int *)base = i;
                 return 0;
             }
-        return fail(err, errlen, "searcher must be mcts, ab, uct or random, not '%s'%s", value, "");
+        return fail(err, errlen, "searcher must be mcts, uct, grave, ab or random, not '%s'%s", value, "");
     case P_BOOL:
         if (!strcasecmp(value, "on") || !strcasecmp(value, "true") || !strcmp(value, "1") || !strcasecmp(value, "yes")) {
             *(int *)base = 1;

@@ -35,7 +35,7 @@ typedef struct Searcher {
 } Searcher;
 
 extern const Searcher searcher_random;
-extern const Searcher searcher_mcts;   /* mcts and uct share it; cfg decides */
+extern const Searcher searcher_mcts;   /* mcts, uct and grave share it; cfg decides */
 extern const Searcher searcher_ab;
 
 #endif
