@@ -22,7 +22,7 @@ static void usage(FILE *out)
           "3. engine: the full engine's playouts per second from the empty boards.\n"
           "options:\n"
           "  --only search|random|engine   run one part\n"
-          "  --searcher NAME     mcts (default), uct, ab, random\n"
+          "  --searcher NAME     mcts (default), uct, grave, ab, random\n"
           "  --playouts N        playouts per search position (default 5000)\n"
           "  --ab-depth N        depth for --searcher ab (default 3)\n"
           "  --seconds S         time per board for the playout rates (default 1)\n"
