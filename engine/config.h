@@ -21,6 +21,7 @@ typedef struct EngineConfig {
     double explore;       /* exploration constant (mcts) */
     double uct_explore;   /* exploration constant of the plain-UCT baseline */
     double rave_equiv;    /* RAVE equivalence (visits where AMAF and UCT weigh alike) */
+    int rave_ref;         /* mcts: 0 = each child's own AMAF; > 0 = GRAVE reference AMAF, a node needs more visits */
     int grave_ref;        /* grave: visits above which a node is the AMAF reference (Ludii's ref) */
     double grave_bias;    /* grave: bias in beta = gv / (gv + n + bias gv n) */
     double prior_visits;  /* weight of the priors, in virtual visits */

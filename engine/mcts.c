@@ -3,6 +3,8 @@
  * same loop with every enhancement off (the baseline they are measured
  * against); grave is the same loop with Ludii's MC-GRAVE selection
  * (select_grave) and uniform playouts, the reference implementation's AI.
+ * mcts with rave_ref > 0 takes its AMAF statistics from grave's reference
+ * nodes (GraveRef) instead of each child's own.
  * Tree parallelism: workers share the tree, visits count on the way down
  * as a virtual loss. With one thread and a playout limit it is fully
  * deterministic for a given seed. */
@@ -65,8 +67,11 @@ typedef struct Shared {
     uint32_t tab_pn_bits;
     const SelEntry *sel_tab;
     const double *ex_tab;
-    /* grave: a path node is a reference when its visits (this descent's
-     * included) exceed grave_visits; bias of beta */
+    /* grave, and mcts with rave_ref: the descent tracks AMAF reference
+     * nodes (gref); a path node is a reference when its visits (this
+     * descent's included) exceed grave_visits. grave: McGRAVE selection,
+     * bias of beta. */
+    int gref;
     int grave;
     uint64_t grave_visits;
     double grave_bias;
@@ -149,6 +154,61 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     return 0;
 }
 
+/* A descent's AMAF reference for one mover at node `at` (grave, and mcts
+ * with rave_ref), ready for lookups by point: w->gref[mover] is `at`
+ * itself (the children's own statistics), GRAVE_ROOT_OPP (the root's
+ * table Mcts.grave_opp) or another node, whose children are indexed by
+ * point in w's map for the mover, built when the reference changes. */
+typedef struct GraveRef {
+    const Node *N;
+    uint32_t ref, at, stamp;
+    const GraveStat *opp;
+    const uint32_t *midx, *mst;
+} GraveRef;
+
+static GraveRef grave_ref_begin(Worker *w, const Node *N, uint32_t at, int mover)
+{
+    GraveRef g = {N, w->gref[mover], at, 0, w->sh->m->grave_opp, w->gmap_idx[mover], w->gmap_st[mover]};
+    uint32_t ref = g.ref;
+    if (ref != at && ref != GRAVE_ROOT_OPP) {
+        if (w->gmap_of[mover] != ref) { /* a new reference: index its children by point */
+            const Node *r = &N[ref];
+            uint32_t rf = atomic_load_explicit(&r->first, memory_order_relaxed);
+            uint32_t st = ++w->gmap_stamp[mover];
+            for (int k = 0; k < r->nchildren; k++) {
+                int pt = N[rf + (uint32_t)k].pt;
+                if (pt < 0) continue;
+                w->gmap_idx[mover][pt] = rf + (uint32_t)k;
+                w->gmap_st[mover][pt] = st;
+            }
+            w->gmap_of[mover] = ref;
+        }
+        g.stamp = w->gmap_stamp[mover];
+    }
+    return g;
+}
+
+/* The reference's AMAF statistics for child c's point: visits, and the
+ * value sum in *gs; 0 for a step without a point or a point the
+ * reference has no child for. */
+static inline __attribute__((always_inline)) uint32_t grave_ref_stat(const GraveRef *g, const Node *c, uint64_t *gs)
+{
+    int pt = c->pt;
+    if (pt < 0) return 0;
+    if (g->ref == g->at) {
+        *gs = atomic_load_explicit(&c->amaf_value, memory_order_relaxed);
+        return atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+    }
+    if (g->ref == GRAVE_ROOT_OPP) {
+        *gs = atomic_load_explicit(&g->opp[pt].v, memory_order_relaxed);
+        return atomic_load_explicit(&g->opp[pt].n, memory_order_relaxed);
+    }
+    if (g->mst[pt] != g->stamp) return 0;
+    const Node *rc = &g->N[g->midx[pt]];
+    *gs = atomic_load_explicit(&rc->amaf_value, memory_order_relaxed);
+    return atomic_load_explicit(&rc->amaf_visits, memory_order_relaxed);
+}
+
 /* UCB1 on the prior-smoothed value blended with AMAF (RAVE):
  * q = (1 - beta) q_uct + beta q_amaf, beta = an / (an + nn + nn an / equiv).
  * Runs once per tree level per simulation over every child, so it keeps
@@ -156,9 +216,11 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
  * (for the search's prior weight and small visit counts: the same
  * operations, done once), and the exploration root is skipped when the
  * constant is 0. The loop is inlined once per combination of the two
- * switches that are constant during a search (RAVE, exploration). */
+ * switches that are constant during a search (RAVE, exploration), and
+ * with RAVE once more for reference AMAF statistics (g, rave_ref > 0). */
 static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *sh, const Node *ch, uint32_t first, int nc,
-                                                                   double ex, const int rave, const int explore)
+                                                                   double ex, const int rave, const int explore,
+                                                                   const GraveRef *g)
 {
     const double inv_equiv = sh->inv_equiv, unit = 1.0 / VALUE_UNIT;
     const uint32_t tab_bits = sh->tab_pn_bits;
@@ -188,10 +250,14 @@ static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *
             /* Values stay far below 2^63: the signed conversion is exact
              * and one instruction. */
             double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
-            uint32_t an = rave ? atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed) : 0;
+            uint64_t as = 0;
+            uint32_t an = 0;
+            if (rave && g) an = grave_ref_stat(g, ch, &as);
+            else if (rave) an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
             if (an > 0) {
                 double a = an;
-                double aq = (double)(int64_t)atomic_load_explicit(&ch->amaf_value, memory_order_relaxed) * unit / a;
+                if (!g) as = atomic_load_explicit(&ch->amaf_value, memory_order_relaxed);
+                double aq = (double)(int64_t)as * unit / a;
                 double beta = a / (a + nn + nn * a * inv_equiv);
                 q += beta * (aq - q);
             }
@@ -206,16 +272,18 @@ static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *
     return first + (uint32_t)pick;
 }
 
-static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n)
+static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n, const GraveRef *g)
 {
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
     uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
     double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
     const Node *ch = &nodes[first];
     int nc = n->nchildren;
+    if (sh->cfg.rave && g)
+        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1, g) : select_loop(sh, ch, first, nc, ex, 1, 0, g);
     if (sh->cfg.rave)
-        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1) : select_loop(sh, ch, first, nc, ex, 1, 0);
-    return ex > 0 ? select_loop(sh, ch, first, nc, ex, 0, 1) : select_loop(sh, ch, first, nc, ex, 0, 0);
+        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1, NULL) : select_loop(sh, ch, first, nc, ex, 1, 0, NULL);
+    return ex > 0 ? select_loop(sh, ch, first, nc, ex, 0, 1, NULL) : select_loop(sh, ch, first, nc, ex, 0, 0, NULL);
 }
 
 /* grave: Ludii's McGRAVE selection (Cazenave's GRAVE without exploration).
@@ -239,25 +307,7 @@ static uint32_t select_grave(Worker *w, const Node *N, uint32_t at, int mover)
     const Node *ch = &N[first];
     int nc = n->nchildren;
     const double unit = 1.0 / VALUE_UNIT, bias = sh->grave_bias;
-    uint32_t ref = w->gref[mover];
-    const GraveStat *opp = sh->m->grave_opp;
-    const uint32_t *midx = w->gmap_idx[mover], *mst = w->gmap_st[mover];
-    uint32_t stamp = 0;
-    if (ref != at && ref != GRAVE_ROOT_OPP) {
-        if (w->gmap_of[mover] != ref) { /* a new reference: index its children by point */
-            const Node *r = &N[ref];
-            uint32_t rf = atomic_load_explicit(&r->first, memory_order_relaxed);
-            uint32_t st = ++w->gmap_stamp[mover];
-            for (int k = 0; k < r->nchildren; k++) {
-                int pt = N[rf + (uint32_t)k].pt;
-                if (pt < 0) continue;
-                w->gmap_idx[mover][pt] = rf + (uint32_t)k;
-                w->gmap_st[mover][pt] = st;
-            }
-            w->gmap_of[mover] = ref;
-        }
-        stamp = w->gmap_stamp[mover];
-    }
+    const GraveRef g = grave_ref_begin(w, N, at, mover);
     double best = -1e300;
     int pick = -1, npick = 0, unvisited = 0;
     for (int i = 0; i < nc; i++) {
@@ -269,22 +319,8 @@ static uint32_t select_grave(Worker *w, const Node *N, uint32_t at, int mover)
         }
         if (unvisited) continue;
         double q = (double)(int64_t)atomic_load_explicit(&c->value, memory_order_relaxed) * unit / v;
-        uint32_t gv = 0;
         uint64_t gs = 0;
-        int pt = c->pt;
-        if (pt >= 0) {
-            if (ref == at) {
-                gv = atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
-                gs = atomic_load_explicit(&c->amaf_value, memory_order_relaxed);
-            } else if (ref == GRAVE_ROOT_OPP) {
-                gv = atomic_load_explicit(&opp[pt].n, memory_order_relaxed);
-                gs = atomic_load_explicit(&opp[pt].v, memory_order_relaxed);
-            } else if (mst[pt] == stamp) {
-                const Node *rc = &N[midx[pt]];
-                gv = atomic_load_explicit(&rc->amaf_visits, memory_order_relaxed);
-                gs = atomic_load_explicit(&rc->amaf_value, memory_order_relaxed);
-            }
-        }
+        uint32_t gv = grave_ref_stat(&g, c, &gs);
         if (gv > 0) {
             double g = gv, cv = v;
             double beta = g / (g + cv + bias * g * cv);
@@ -388,7 +424,7 @@ static void simulate(Worker *w)
         w->col_of[depth] = cur.to_move;
         w->turn_of[depth] = turn;
         uint32_t ci;
-        if (sh->grave) {
+        if (sh->gref) {
             /* The reference for the mover (Ludii: the root, then every
              * node with more than ref visits, not counting this descent). */
             if (depth == 0) {
@@ -397,9 +433,14 @@ static void simulate(Worker *w)
             } else if (atomic_load_explicit(&n->visits, memory_order_relaxed) > sh->grave_visits) {
                 w->gref[cur.to_move] = at;
             }
+        }
+        if (sh->grave) {
             ci = select_grave(w, N, at, cur.to_move);
+        } else if (sh->gref) {
+            const GraveRef g = grave_ref_begin(w, N, at, cur.to_move);
+            ci = select_child(sh, N, n, &g);
         } else {
-            ci = select_child(sh, N, n);
+            ci = select_child(sh, N, n, NULL);
         }
         atomic_fetch_add_explicit(&N[ci].visits, 1, memory_order_relaxed);
         w->path[++depth] = ci;
@@ -475,7 +516,7 @@ static void simulate(Worker *w)
                                       memory_order_relaxed);
             }
         }
-        if (sh->grave) { /* the root's table for its opponent: every point that colour took */
+        if (sh->gref) { /* the root's table for its opponent: every point that colour took */
             int col = t->root_pos.to_move ^ 1;
             const int32_t *fa = w->amaf.first[col];
             uint64_t r = col == BLACK ? rb : rw;
@@ -569,8 +610,8 @@ static void emit_analysis(const Shared *sh)
     for (int i = 0; i < n; i++) {
         uint32_t v = atomic_load(&t->nodes[first + i].visits);
         if (v == 0) continue;
-        int j = no < 10 ? no++ : 9;
-        if (j == 9 && no == 10 && atomic_load(&t->nodes[first + order[9]].visits) >= v) continue;
+        int full = no == 10, j = full ? 9 : no++;
+        if (full && atomic_load(&t->nodes[first + order[9]].visits) >= v) continue;
         order[j] = i;
         for (; j > 0 && atomic_load(&t->nodes[first + order[j - 1]].visits) < atomic_load(&t->nodes[first + order[j]].visits); j--) {
             int x = order[j];
@@ -773,8 +814,15 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
         sh->cfg.expand_after = 2;
         if (sh->cfg.playout_cap == 0) sh->cfg.playout_cap = 200;
         sh->grave = 1;
+        sh->gref = 1;
         sh->grave_visits = (uint64_t)sh->cfg.grave_ref + 1;
         sh->grave_bias = sh->cfg.grave_bias;
+    } else if (sh->cfg.searcher == SEARCHER_MCTS && sh->cfg.rave && sh->cfg.rave_ref > 0) {
+        /* GRAVE reference AMAF statistics in mcts's own selection. */
+        sh->gref = 1;
+        sh->grave_visits = (uint64_t)sh->cfg.rave_ref + 1;
+    }
+    if (sh->gref) {
         for (int i = 0; i < MAX_POINTS; i++) {
             atomic_store_explicit(&m->grave_opp[i].n, 0, memory_order_relaxed);
             atomic_store_explicit(&m->grave_opp[i].v, 0, memory_order_relaxed);

@@ -29,6 +29,7 @@ static const Param params[] = {
     {"explore", P_DOUBLE, F(explore), 0, 10},
     {"uct_explore", P_DOUBLE, F(uct_explore), 0, 10},
     {"rave_equiv", P_DOUBLE, F(rave_equiv), 1, 1e7},
+    {"rave_ref", P_INT, F(rave_ref), 0, 100000},
     {"grave_ref", P_INT, F(grave_ref), 0, 1000000000},
     {"grave_bias", P_DOUBLE, F(grave_bias), 0, 1},
     {"prior_visits", P_DOUBLE, F(prior_visits), 0, 1e4},
@@ -54,7 +55,7 @@ static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", 
 
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "uct_explore", "rave_equiv",
-    "grave_ref", "grave_bias", "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "p_bridge",
+    "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "p_bridge",
     "p_flip", "lgr", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
@@ -73,6 +74,7 @@ void config_default(EngineConfig *c)
     c->explore = 0.05; /* tuned: 0.1 beat 0.2 22-8, 0.05 beat 0.1 19-11 (9x9, 0.3 s) */
     c->uct_explore = 0.7;
     c->rave_equiv = 2000;
+    c->rave_ref = 0;
     c->grave_ref = 100;    /* Ludii's McGRAVE: ref = 100, bias = 10.0e-6 */
     c->grave_bias = 1e-5;
     c->prior_visits = 120; /* tuned: 60 beat 20 19-11; 120 beat 60 36-24 at expand_after 8 (9x9, 0.5 s) */

@@ -71,6 +71,16 @@ static void test_params(void)
     CU_ASSERT_EQUAL(engine_set_param(e, "grave_bias", "0.001", err, sizeof err), 0);
     engine_get_param(e, "grave_bias", out, sizeof out);
     CU_ASSERT_STRING_EQUAL(out, "0.001");
+    engine_get_param(e, "rave_ref", out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "0"); /* default: each child's own AMAF */
+    CU_ASSERT_EQUAL(engine_set_param(e, "rave_ref", "-1", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "rave_ref", "100001", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "rave_ref", "250", err, sizeof err), 0);
+    engine_get_param(e, "rave_ref", out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "250");
+    CU_ASSERT_EQUAL(engine_set_param(e, "rave_ref", "x", err, sizeof err), -1);
+    engine_get_param(e, "rave_ref", out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "250"); /* unchanged on error */
     CU_ASSERT_EQUAL(engine_set_param(e, "nosuch", "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(engine_set_param(e, NULL, "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(engine_set_param(e, "threads", NULL, err, sizeof err), -1);
@@ -569,6 +579,40 @@ static void test_memory_limit_and_threads(void)
     }
 }
 
+/* mcts with GRAVE reference AMAF statistics (rave_ref 100): legal moves
+ * on 9x9 and Morpharaoh 48, the same ones on a second run (seed, one
+ * thread, a playout limit). 1500 playouts: nodes below the root pass 100
+ * visits and become references. */
+static void rave_ref_record(int size, const char *rules, char moves[][48], int n)
+{
+    Game g = game(size, rules);
+    Engine *e = engine("mcts", "1500");
+    set(e, "rave_ref", "100");
+    engine_new_game(e, &g.p);
+    for (int i = 0; i < n; i++) {
+        moves[i][0] = 0;
+        if (pos_over(&g.p)) continue;
+        Move m = engine_genmove(e, &g.p);
+        CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
+        move_format(g.b, &m, moves[i], 48);
+        pos_play(&g.p, &m);
+    }
+    engine_free(e);
+    board_free(g.b);
+}
+
+static void test_mcts_rave_ref(void)
+{
+    const int sizes[] = {9, 0};
+    const char *rules[] = {"none", "morpharaoh board=48"};
+    for (int k = 0; k < 2; k++) {
+        char a[6][48], b[6][48];
+        rave_ref_record(sizes[k], rules[k], a, 6);
+        rave_ref_record(sizes[k], rules[k], b, 6);
+        for (int i = 0; i < 6; i++) CU_ASSERT_STRING_EQUAL(a[i], b[i]);
+    }
+}
+
 /* ---- Morpharaoh (Cairo boards) ---------------------------------------- */
 
 /* Every non-adjacent pair with two common neighbours is a bridge: a
@@ -666,6 +710,7 @@ int main(void)
         {"grave: a win in one is kept (won at once in most seeds)", test_grave_keeps_win},
         {"analyze emits info lines", test_analyze},
         {"memory limit and two threads", test_memory_limit_and_threads},
+        {"mcts rave_ref 100: legal, reproducible (9x9, Morpharaoh 48)", test_mcts_rave_ref},
         {"clock settings", test_clock},
         {"Cairo bridges", test_cairo_bridges},
         {"searchers on Cairo boards", test_cairo_searchers},
