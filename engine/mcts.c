@@ -1,10 +1,10 @@
-/* mcts.c - the `mcts`, `uct` and `grave` searchers: UCT over the step
- * tree, with RAVE/AMAF, priors and the playout policy for mcts; uct is the
- * same loop with every enhancement off (the baseline they are measured
- * against); grave is the same loop with Ludii's MC-GRAVE selection
- * (select_grave) and uniform playouts, the reference implementation's AI.
- * mcts with rave_ref > 0 takes its AMAF statistics from grave's reference
- * nodes (GraveRef) instead of each child's own.
+/* mcts.c - the `mcts`, `uct` and `grave` searchers: the search loop
+ * (descent, expansion, playout, backup, MCTS-solver), threads, time and
+ * the searchers' entry points. mcts is UCT over the step tree with
+ * RAVE/AMAF, priors and the playout policy; uct is the same loop with
+ * every enhancement off (the baseline they are measured against); grave
+ * is the same loop with Ludii's MC-GRAVE selection and uniform playouts.
+ * Selection lives in select.c, reporting in analysis.c (mcts_impl.h).
  * Tree parallelism: workers share the tree, visits count on the way down
  * as a virtual loss. With one thread and a playout limit it is fully
  * deterministic for a given seed. */
@@ -15,95 +15,11 @@
 #include <string.h>
 
 #include "eval.h"
-#include "playout.h"
+#include "mcts_impl.h"
 #include "priors.h"
-#include "searcher.h"
 #include "solver.h"
 #include "threats.h"
-#include "tree.h"
 #include "util.h"
-
-#define MAXPATH 1024
-#define MAXSTEPS (2 * MAX_POINTS + 3)
-#define SEL_TAB 1024 /* visit counts select_child takes from tables */
-
-typedef struct SelEntry {
-    double nn, inv, rs, pad_;
-} SelEntry;
-
-/* grave: AMAF statistics of one point, for the root's opponent (see
- * select_grave). */
-typedef struct GraveStat {
-    _Atomic uint32_t n;
-    _Atomic uint64_t v;
-} GraveStat;
-
-#define GRAVE_ROOT_OPP (UINT32_MAX - 1) /* reference: the root's table for its opponent */
-
-typedef struct Mcts {
-    Tree tree;
-    size_t tree_bytes;
-    /* select_child's tables (sel_tables), kept while their inputs are. */
-    int tab_valid;
-    uint32_t tab_pn_bits;
-    double tab_explore;
-    SelEntry sel_tab[SEL_TAB];
-    double ex_tab[SEL_TAB];
-    /* grave: the root's AMAF table for the colour not to move at the root
-     * (the root's children hold the other colour's). */
-    GraveStat grave_opp[MAX_POINTS];
-} Mcts;
-
-typedef struct Shared {
-    Mcts *m;
-    const SearchCtx *sc;
-    EngineConfig cfg;  /* effective: uct turns the enhancements off */
-    PlayoutCfg pc;
-    long limit;
-    const MoveList *solved;  /* root moves with solver values, or NULL */
-    const int8_t *solved_val;
-    /* select_child's constants and tables (sel_tables) */
-    double explore, inv_equiv;
-    uint32_t tab_pn_bits;
-    const SelEntry *sel_tab;
-    const double *ex_tab;
-    /* grave, and mcts with rave_ref: the descent tracks AMAF reference
-     * nodes (gref); a path node is a reference when its visits (this
-     * descent's included) exceed grave_visits. grave: McGRAVE selection,
-     * bias of beta. */
-    int gref;
-    int grave;
-    uint64_t grave_visits;
-    double grave_bias;
-    /* Each written by every thread: one cache line each, away from the
-     * read-mostly fields above (read at every playout step). */
-    _Alignas(64) _Atomic long playouts;
-    _Alignas(64) _Atomic int stop;
-    char pad_[60];
-} Shared;
-
-/* One per thread, on cache lines of its own. */
-typedef struct Worker {
-    _Alignas(64) Shared *sh;
-    uint64_t rng;
-    MoveList ml;
-    Amaf amaf;
-    Replies lgr;
-    StepDesc steps[MAXSTEPS];
-    uint32_t path[MAXPATH];
-    int turn_of[MAXPATH];
-    uint8_t col_of[MAXPATH];
-    uint16_t amaf_sel[MAXSTEPS];
-    int32_t amaf_none[MAX_POINTS]; /* AMAF_NONE everywhere: copied to reset amaf */
-    /* grave: this descent's reference node per colour (a node index or
-     * GRAVE_ROOT_OPP), and per colour a point -> child map of a reference
-     * node (valid where gmap_st == gmap_stamp), built when first needed. */
-    uint32_t gref[2];
-    uint32_t gmap_of[2];
-    uint32_t gmap_stamp[2];
-    uint32_t gmap_idx[2][MAX_POINTS];
-    uint32_t gmap_st[2][MAX_POINTS];
-} Worker;
 
 /* Mcts holds a Position, which is 64-byte aligned: calloc is not enough. */
 static void *mcts_create(void)
@@ -129,12 +45,6 @@ static void mcts_new_game(void *st, const Position *p)
     if (m) m->tree.has_root = 0;
 }
 
-static double node_q(const Node *n)
-{
-    uint32_t v = atomic_load_explicit(&n->visits, memory_order_relaxed);
-    return v ? (double)atomic_load_explicit(&n->value, memory_order_relaxed) / VALUE_UNIT / v : 0.5;
-}
-
 static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int ns)
 {
     Shared *sh = w->sh;
@@ -152,214 +62,6 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     atomic_store_explicit(&n->first, at, memory_order_relaxed);
     atomic_store_explicit(&n->state, NODE_EXPANDED, memory_order_release);
     return 0;
-}
-
-/* A descent's AMAF reference for one mover at node `at` (grave, and mcts
- * with rave_ref), ready for lookups by point: w->gref[mover] is `at`
- * itself (the children's own statistics), GRAVE_ROOT_OPP (the root's
- * table Mcts.grave_opp) or another node, whose children are indexed by
- * point in w's map for the mover, built when the reference changes. */
-typedef struct GraveRef {
-    const Node *N;
-    uint32_t ref, at, stamp;
-    const GraveStat *opp;
-    const uint32_t *midx, *mst;
-} GraveRef;
-
-static GraveRef grave_ref_begin(Worker *w, const Node *N, uint32_t at, int mover)
-{
-    GraveRef g = {N, w->gref[mover], at, 0, w->sh->m->grave_opp, w->gmap_idx[mover], w->gmap_st[mover]};
-    uint32_t ref = g.ref;
-    if (ref != at && ref != GRAVE_ROOT_OPP) {
-        if (w->gmap_of[mover] != ref) { /* a new reference: index its children by point */
-            const Node *r = &N[ref];
-            uint32_t rf = atomic_load_explicit(&r->first, memory_order_relaxed);
-            uint32_t st = ++w->gmap_stamp[mover];
-            for (int k = 0; k < r->nchildren; k++) {
-                int pt = N[rf + (uint32_t)k].pt;
-                if (pt < 0) continue;
-                w->gmap_idx[mover][pt] = rf + (uint32_t)k;
-                w->gmap_st[mover][pt] = st;
-            }
-            w->gmap_of[mover] = ref;
-        }
-        g.stamp = w->gmap_stamp[mover];
-    }
-    return g;
-}
-
-/* The reference's AMAF statistics for child c's point: visits, and the
- * value sum in *gs; 0 for a step without a point or a point the
- * reference has no child for. */
-static inline __attribute__((always_inline)) uint32_t grave_ref_stat(const GraveRef *g, const Node *c, uint64_t *gs)
-{
-    int pt = c->pt;
-    if (pt < 0) return 0;
-    if (g->ref == g->at) {
-        *gs = atomic_load_explicit(&c->amaf_value, memory_order_relaxed);
-        return atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
-    }
-    if (g->ref == GRAVE_ROOT_OPP) {
-        *gs = atomic_load_explicit(&g->opp[pt].v, memory_order_relaxed);
-        return atomic_load_explicit(&g->opp[pt].n, memory_order_relaxed);
-    }
-    if (g->mst[pt] != g->stamp) return 0;
-    const Node *rc = &g->N[g->midx[pt]];
-    *gs = atomic_load_explicit(&rc->amaf_value, memory_order_relaxed);
-    return atomic_load_explicit(&rc->amaf_visits, memory_order_relaxed);
-}
-
-/* UCB1 on the prior-smoothed value blended with AMAF (RAVE):
- * q = (1 - beta) q_uct + beta q_amaf, beta = an / (an + nn + nn an / equiv).
- * Runs once per tree level per simulation over every child, so it keeps
- * to as few divisions as it can: nn, 1/nn and its root come from tables
- * (for the search's prior weight and small visit counts: the same
- * operations, done once), and the exploration root is skipped when the
- * constant is 0. The loop is inlined once per combination of the two
- * switches that are constant during a search (RAVE, exploration), and
- * with RAVE once more for reference AMAF statistics (g, rave_ref > 0). */
-static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *sh, const Node *ch, uint32_t first, int nc,
-                                                                   double ex, const int rave, const int explore,
-                                                                   const GraveRef *g)
-{
-    const double inv_equiv = sh->inv_equiv, unit = 1.0 / VALUE_UNIT;
-    const uint32_t tab_bits = sh->tab_pn_bits;
-    const SelEntry *tab = sh->sel_tab;
-    double best = -1e300;
-    int pick = 0;
-    for (int i = 0; i < nc; i++, ch++) {
-        int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
-        if (pr > 0) return first + (uint32_t)i;
-        uint32_t v = atomic_load_explicit(&ch->visits, memory_order_relaxed), pn_bits;
-        memcpy(&pn_bits, &ch->prior_n, sizeof pn_bits);
-        double nn, inv = 0, rs = 0, s;
-        if (v < SEL_TAB && pn_bits == tab_bits) {
-            nn = tab[v].nn;
-            inv = tab[v].inv;
-            rs = tab[v].rs;
-        } else {
-            nn = (double)v + ch->prior_n;
-            if (nn > 0) {
-                inv = 1.0 / nn;
-                rs = sqrt(inv);
-            }
-        }
-        if (nn <= 0) {
-            s = 1e6; /* unvisited, no prior: try it first */
-        } else {
-            /* Values stay far below 2^63: the signed conversion is exact
-             * and one instruction. */
-            double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
-            uint64_t as = 0;
-            uint32_t an = 0;
-            if (rave && g) an = grave_ref_stat(g, ch, &as);
-            else if (rave) an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
-            if (an > 0) {
-                double a = an;
-                if (!g) as = atomic_load_explicit(&ch->amaf_value, memory_order_relaxed);
-                double aq = (double)(int64_t)as * unit / a;
-                double beta = a / (a + nn + nn * a * inv_equiv);
-                q += beta * (aq - q);
-            }
-            s = explore ? q + ex * rs : q;
-        }
-        if (pr < 0) s -= 1e3;
-        if (s > best) {
-            best = s;
-            pick = i;
-        }
-    }
-    return first + (uint32_t)pick;
-}
-
-static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n, const GraveRef *g)
-{
-    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
-    uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
-    double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
-    const Node *ch = &nodes[first];
-    int nc = n->nchildren;
-    if (sh->cfg.rave && g)
-        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1, g) : select_loop(sh, ch, first, nc, ex, 1, 0, g);
-    if (sh->cfg.rave)
-        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1, NULL) : select_loop(sh, ch, first, nc, ex, 1, 0, NULL);
-    return ex > 0 ? select_loop(sh, ch, first, nc, ex, 0, 1, NULL) : select_loop(sh, ch, first, nc, ex, 0, 0, NULL);
-}
-
-/* grave: Ludii's McGRAVE selection (Cazenave's GRAVE without exploration).
- * Children never visited come first, uniformly at random (Ludii's MC-GRAVE
- * sets QInit.INF: their value estimate is 10000). Otherwise each child's
- * value is (1 - beta) mean + beta amaf, beta = gv / (gv + n + bias gv n),
- * where mean is its value for the mover over its n visits and (gv, amaf)
- * are the AMAF statistics of its point for the mover at the descent's
- * reference node (w->gref, see simulate); the best value is taken, ties
- * uniformly at random. A node's AMAF statistics live in its children and
- * cover only its own mover's moves, so the reference for a mover is the
- * deepest node on the path with that mover and more than `grave_ref`
- * visits; the root is the reference for both colours (its children for its
- * mover, Mcts.grave_opp for the other). Steps without a point (pass, swap,
- * STOP) and points the reference has no child for get beta 0. */
-static uint32_t select_grave(Worker *w, const Node *N, uint32_t at, int mover)
-{
-    const Shared *sh = w->sh;
-    const Node *n = &N[at];
-    uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
-    const Node *ch = &N[first];
-    int nc = n->nchildren;
-    const double unit = 1.0 / VALUE_UNIT, bias = sh->grave_bias;
-    const GraveRef g = grave_ref_begin(w, N, at, mover);
-    double best = -1e300;
-    int pick = -1, npick = 0, unvisited = 0;
-    for (int i = 0; i < nc; i++) {
-        const Node *c = &ch[i];
-        uint32_t v = atomic_load_explicit(&c->visits, memory_order_relaxed);
-        if (v == 0) {
-            if (rng_below(&w->rng, (uint64_t)++unvisited) == 0) pick = i;
-            continue;
-        }
-        if (unvisited) continue;
-        double q = (double)(int64_t)atomic_load_explicit(&c->value, memory_order_relaxed) * unit / v;
-        uint64_t gs = 0;
-        uint32_t gv = grave_ref_stat(&g, c, &gs);
-        if (gv > 0) {
-            double g = gv, cv = v;
-            double beta = g / (g + cv + bias * g * cv);
-            q = (1.0 - beta) * q + beta * ((double)(int64_t)gs * unit / g);
-        }
-        if (q > best) {
-            best = q;
-            pick = i;
-            npick = 1;
-        } else if (q == best && rng_below(&w->rng, (uint64_t)++npick) == 0) {
-            pick = i;
-        }
-    }
-    return first + (uint32_t)(pick < 0 ? 0 : pick);
-}
-
-/* The tables select_child reads: nn = v + the search's prior weight (as
- * the children store it, a float), 1/nn and sqrt(1/nn), and the parent's
- * exploration term, for visit counts below SEL_TAB. Children with another
- * prior weight (a reused tree's) are computed one by one. */
-static void sel_tables(Shared *sh)
-{
-    const EngineConfig *c = &sh->cfg;
-    Mcts *m = sh->m;
-    sh->explore = c->searcher == SEARCHER_UCT ? c->uct_explore : c->explore;
-    sh->inv_equiv = 1.0 / c->rave_equiv;
-    float pn = c->searcher != SEARCHER_UCT && c->priors ? (float)c->prior_visits : 0.0f;
-    memcpy(&sh->tab_pn_bits, &pn, sizeof pn);
-    sh->sel_tab = m->sel_tab;
-    sh->ex_tab = m->ex_tab;
-    if (m->tab_valid && m->tab_pn_bits == sh->tab_pn_bits && m->tab_explore == sh->explore) return;
-    for (int v = 0; v < SEL_TAB; v++) {
-        double nn = (double)v + pn, inv = nn > 0 ? 1.0 / nn : 0;
-        m->sel_tab[v] = (SelEntry){nn, inv, sqrt(inv), 0};
-        m->ex_tab[v] = sh->explore > 0 ? sh->explore * sqrt(log((double)v + 1.0)) : 0;
-    }
-    m->tab_valid = 1;
-    m->tab_pn_bits = sh->tab_pn_bits;
-    m->tab_explore = sh->explore;
 }
 
 /* MCTS-solver (Winands et al.): node x, a step by `mover` whose children
@@ -434,14 +136,7 @@ static void simulate(Worker *w)
                 w->gref[cur.to_move] = at;
             }
         }
-        if (sh->grave) {
-            ci = select_grave(w, N, at, cur.to_move);
-        } else if (sh->gref) {
-            const GraveRef g = grave_ref_begin(w, N, at, cur.to_move);
-            ci = select_child(sh, N, n, &g);
-        } else {
-            ci = select_child(sh, N, n, NULL);
-        }
+        ci = mcts_select(w, N, at, cur.to_move);
         atomic_fetch_add_explicit(&N[ci].visits, 1, memory_order_relaxed);
         w->path[++depth] = ci;
         const Node *c = &N[ci];
@@ -528,117 +223,6 @@ static void simulate(Worker *w)
             }
         }
     }
-}
-
-/* The child a final decision takes: a proven win, else most visits (ties
- * by value), never a proven loss while something else exists. */
-static int best_child(const Node *nodes, const Node *n)
-{
-    if (atomic_load(&n->state) != NODE_EXPANDED || n->nchildren == 0) return -1;
-    uint32_t first = atomic_load(&n->first);
-    int pick = -1;
-    double bv = -1, bq = -1;
-    for (int i = 0; i < n->nchildren; i++) {
-        const Node *c = &nodes[first + i];
-        int pr = atomic_load(&c->proven);
-        if (pr > 0) return (int)(first + (uint32_t)i);
-        double v = atomic_load(&c->visits) + (pr < 0 ? -1e12 : 0);
-        double q = node_q(c);
-        if (v > bv || (v == bv && q > bq)) {
-            bv = v;
-            bq = q;
-            pick = (int)(first + (uint32_t)i);
-        }
-    }
-    return pick;
-}
-
-/* Follow best children from node `at` (a step of the turn at pos after
- * placements S) until the move is whole. Returns the move, or MOVE_NONE. */
-static Move follow(const Tree *t, uint32_t at, int16_t *S, int *ns, uint32_t *end)
-{
-    const Node *N = t->nodes;
-    for (;;) {
-        const Node *c = &N[at];
-        if (c->complete) {
-            *end = at;
-            return tree_step_move(S, *ns, c->kind, c->pt);
-        }
-        if (*ns < 3) S[(*ns)++] = c->pt;
-        int nx = best_child(N, c);
-        if (nx < 0) {
-            *end = at;
-            return move_make(MOVE_NONE);
-        }
-        at = (uint32_t)nx;
-    }
-}
-
-/* Principal variation from `at` (a child of the root) as text. */
-static void pv_text(const Tree *t, uint32_t at, char *out, size_t len, int maxmoves)
-{
-    Position p = t->root_pos;
-    size_t off = 0;
-    out[0] = 0;
-    for (int k = 0; k < maxmoves && !pos_over(&p); k++) {
-        int16_t S[3];
-        int ns = 0;
-        uint32_t end;
-        Move m = follow(t, at, S, &ns, &end);
-        if (m.kind == MOVE_NONE) break;
-        char buf[48];
-        move_format(p.board, &m, buf, sizeof buf);
-        int w = snprintf(out + off, len - off, "%s%s", off ? " " : "", buf);
-        if (w < 0 || (size_t)w >= len - off) break;
-        off += (size_t)w;
-        pos_play(&p, &m);
-        int nx = best_child(t->nodes, &t->nodes[end]);
-        if (nx < 0 || atomic_load(&t->nodes[nx].visits) == 0) break;
-        at = (uint32_t)nx;
-    }
-}
-
-static void emit_analysis(const Shared *sh)
-{
-    const Tree *t = &sh->m->tree;
-    const Node *root = &t->nodes[0];
-    if (atomic_load(&root->state) != NODE_EXPANDED) return;
-    uint32_t first = atomic_load(&root->first);
-    int n = root->nchildren;
-    /* Up to 10 root steps by visits. */
-    int order[10], no = 0;
-    for (int i = 0; i < n; i++) {
-        uint32_t v = atomic_load(&t->nodes[first + i].visits);
-        if (v == 0) continue;
-        int full = no == 10, j = full ? 9 : no++;
-        if (full && atomic_load(&t->nodes[first + order[9]].visits) >= v) continue;
-        order[j] = i;
-        for (; j > 0 && atomic_load(&t->nodes[first + order[j - 1]].visits) < atomic_load(&t->nodes[first + order[j]].visits); j--) {
-            int x = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = x;
-        }
-    }
-    char line[8192];
-    size_t off = 0;
-    line[0] = 0;
-    for (int k = 0; k < no; k++) {
-        uint32_t ci = first + (uint32_t)order[k];
-        const Node *c = &t->nodes[ci];
-        char pv[1024], mv[48];
-        pv_text(t, ci, pv, sizeof pv, 12);
-        const char *sp = strchr(pv, ' ');
-        size_t l = sp ? (size_t)(sp - pv) : strlen(pv);
-        if (l >= sizeof mv) l = sizeof mv - 1;
-        memcpy(mv, pv, l);
-        mv[l] = 0;
-        if (!mv[0]) continue;
-        int w = snprintf(line + off, sizeof line - off, "%sinfo move %s visits %u winrate %d order %d pv %s", off ? " " : "", mv,
-                         (unsigned)atomic_load(&c->visits), (int)lround(node_q(c) * 10000), k, pv);
-        if (w < 0 || (size_t)w >= sizeof line - off) break;
-        off += (size_t)w;
-    }
-    if (off) sh->sc->emit(line, sh->sc->ctx);
 }
 
 static void mark_solved(Shared *sh)
@@ -751,7 +335,7 @@ static long run_search(Shared *sh)
         if (sc->stop) {
             if (sc->stop(sc->ctx)) break;
             if (now >= next_emit) {
-                emit_analysis(sh);
+                mcts_emit_analysis(sh);
                 next_emit = now + sc->interval_cs / 100.0;
             }
             continue;
@@ -771,13 +355,13 @@ static long run_search(Shared *sh)
             /* Critical position: the most visited move is not the best
              * valued one; use up to the hard limit to settle it. */
             const Node *root = &sh->m->tree.nodes[0];
-            int bc = best_child(sh->m->tree.nodes, root);
-            double bq = bc >= 0 ? node_q(&sh->m->tree.nodes[bc]) : 1;
+            int bc = mcts_best_child(sh->m->tree.nodes, root);
+            double bq = bc >= 0 ? mcts_node_q(&sh->m->tree.nodes[bc]) : 1;
             int unsettled = 0;
             uint32_t first = atomic_load(&root->first);
             for (int i = 0; i < root->nchildren && bc >= 0; i++) {
                 const Node *c = &sh->m->tree.nodes[first + i];
-                if (atomic_load(&c->visits) > atomic_load(&sh->m->tree.nodes[bc].visits) / 2 && node_q(c) > bq + 0.02) unsettled = 1;
+                if (atomic_load(&c->visits) > atomic_load(&sh->m->tree.nodes[bc].visits) / 2 && mcts_node_q(c) > bq + 0.02) unsettled = 1;
             }
             if (!unsettled || el >= sc->soft_time * 2) break;
         }
@@ -843,24 +427,10 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     sh->pc.p_flip = sh->cfg.p_flip;
     sh->pc.lgr = sh->cfg.lgr;
     sh->limit = sc->playouts;
-    sel_tables(sh);
+    mcts_sel_tables(sh);
     atomic_init(&sh->playouts, 0);
     atomic_init(&sh->stop, 0);
     return 0;
-}
-
-static void report(const Shared *sh, long n, double el, const Move *mv)
-{
-    if (!sh->cfg.verbose) return;
-    const Tree *t = &sh->m->tree;
-    char pv[512] = "", buf[48];
-    int bc = best_child(t->nodes, &t->nodes[0]);
-    double q = bc >= 0 ? node_q(&t->nodes[bc]) : 0.5;
-    if (bc >= 0) pv_text(t, (uint32_t)bc, pv, sizeof pv, 10);
-    move_format(t->root_pos.board, mv, buf, sizeof buf);
-    fprintf(stderr, "%s: %s winrate %.3f | %ld playouts in %.2fs (%.0f/s), %zu nodes%s | pv %s\n",
-            searcher_name(sh->cfg.searcher), buf, q, n, el, el > 0 ? n / el : 0.0,
-            (size_t)atomic_load(&t->used), atomic_load(&t->full) ? " (memory full)" : "", pv);
 }
 
 /* Whether the root solver can hope to prove anything within its budget:
@@ -920,15 +490,15 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     int16_t S[3];
     int ns = 0;
     uint32_t end;
-    int bc = best_child(m->tree.nodes, &m->tree.nodes[0]);
-    Move mv = bc >= 0 ? follow(&m->tree, (uint32_t)bc, S, &ns, &end) : move_make(MOVE_NONE);
+    int bc = mcts_best_child(m->tree.nodes, &m->tree.nodes[0]);
+    Move mv = bc >= 0 ? mcts_follow(&m->tree, (uint32_t)bc, S, &ns, &end) : move_make(MOVE_NONE);
     if (mv.kind == MOVE_NONE) {
         MoveList ml;
         movelist_init(&ml);
         mv = tree_complete_random(p, S, ns, &ml, sc->rng);
         movelist_free(&ml);
     }
-    report(&sh, n, el, &mv);
+    mcts_report(&sh, n, el, &mv);
     free(vals);
     movelist_free(&solved);
     return mv;
@@ -941,14 +511,14 @@ static void mcts_analyze(void *st, const Position *p, const SearchCtx *sc)
     if (!m || prepare(m, &sh, p, sc) != 0) return;
     double t0 = now_seconds();
     long n = run_search(&sh);
-    emit_analysis(&sh);
-    int bc = best_child(m->tree.nodes, &m->tree.nodes[0]);
+    mcts_emit_analysis(&sh);
+    int bc = mcts_best_child(m->tree.nodes, &m->tree.nodes[0]);
     if (bc >= 0) {
         int16_t S[3];
         int ns = 0;
         uint32_t end;
-        Move mv = follow(&m->tree, (uint32_t)bc, S, &ns, &end);
-        if (mv.kind != MOVE_NONE) report(&sh, n, now_seconds() - t0, &mv);
+        Move mv = mcts_follow(&m->tree, (uint32_t)bc, S, &ns, &end);
+        if (mv.kind != MOVE_NONE) mcts_report(&sh, n, now_seconds() - t0, &mv);
     }
 }
 

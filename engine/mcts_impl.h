@@ -1,0 +1,120 @@
+/* mcts_impl.h - what the files of the MCTS family share (mcts.c: the
+ * search loop and the searchers; select.c: child selection for mcts, uct
+ * and grave; analysis.c: final choice, principal variations, analysis
+ * lines and statistics). Internal to engine/: the rest of the program
+ * sees only the Searcher tables of searcher.h. */
+#ifndef MORPHOS_ENGINE_MCTS_IMPL_H
+#define MORPHOS_ENGINE_MCTS_IMPL_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "playout.h"
+#include "searcher.h"
+#include "tree.h"
+
+#define MAXPATH 1024
+#define MAXSTEPS (2 * MAX_POINTS + 3)
+#define SEL_TAB 1024 /* visit counts select_child takes from tables */
+
+typedef struct SelEntry {
+    double nn, inv, rs, pad_;
+} SelEntry;
+
+/* grave: AMAF statistics of one point, for the root's opponent (see
+ * select_grave). */
+typedef struct GraveStat {
+    _Atomic uint32_t n;
+    _Atomic uint64_t v;
+} GraveStat;
+
+#define GRAVE_ROOT_OPP (UINT32_MAX - 1) /* reference: the root's table for its opponent */
+
+typedef struct Mcts {
+    Tree tree;
+    size_t tree_bytes;
+    /* select_child's tables (sel_tables), kept while their inputs are. */
+    int tab_valid;
+    uint32_t tab_pn_bits;
+    double tab_explore;
+    SelEntry sel_tab[SEL_TAB];
+    double ex_tab[SEL_TAB];
+    /* grave: the root's AMAF table for the colour not to move at the root
+     * (the root's children hold the other colour's). */
+    GraveStat grave_opp[MAX_POINTS];
+} Mcts;
+
+typedef struct Shared {
+    Mcts *m;
+    const SearchCtx *sc;
+    EngineConfig cfg;  /* effective: uct turns the enhancements off */
+    PlayoutCfg pc;
+    long limit;
+    const MoveList *solved;  /* root moves with solver values, or NULL */
+    const int8_t *solved_val;
+    /* select_child's constants and tables (sel_tables) */
+    double explore, inv_equiv;
+    uint32_t tab_pn_bits;
+    const SelEntry *sel_tab;
+    const double *ex_tab;
+    /* grave, and mcts with rave_ref: the descent tracks AMAF reference
+     * nodes (gref); a path node is a reference when its visits (this
+     * descent's included) exceed grave_visits. grave: McGRAVE selection,
+     * bias of beta. */
+    int gref;
+    int grave;
+    uint64_t grave_visits;
+    double grave_bias;
+    /* Each written by every thread: one cache line each, away from the
+     * read-mostly fields above (read at every playout step). */
+    _Alignas(64) _Atomic long playouts;
+    _Alignas(64) _Atomic int stop;
+    char pad_[60];
+} Shared;
+
+/* One per thread, on cache lines of its own. */
+typedef struct Worker {
+    _Alignas(64) Shared *sh;
+    uint64_t rng;
+    MoveList ml;
+    Amaf amaf;
+    Replies lgr;
+    StepDesc steps[MAXSTEPS];
+    uint32_t path[MAXPATH];
+    int turn_of[MAXPATH];
+    uint8_t col_of[MAXPATH];
+    uint16_t amaf_sel[MAXSTEPS];
+    int32_t amaf_none[MAX_POINTS]; /* AMAF_NONE everywhere: copied to reset amaf */
+    /* grave: this descent's reference node per colour (a node index or
+     * GRAVE_ROOT_OPP), and per colour a point -> child map of a reference
+     * node (valid where gmap_st == gmap_stamp), built when first needed. */
+    uint32_t gref[2];
+    uint32_t gmap_of[2];
+    uint32_t gmap_stamp[2];
+    uint32_t gmap_idx[2][MAX_POINTS];
+    uint32_t gmap_st[2][MAX_POINTS];
+} Worker;
+
+/* Mean value of a node for its mover (0.5 unvisited). */
+double mcts_node_q(const Node *n);
+
+/* select.c: the search's selection constants and tables (once per search). */
+void mcts_sel_tables(Shared *sh);
+/* The child of node `at` (expanded; `mover` to play) the descent takes:
+ * grave's McGRAVE, or UCB with RAVE/priors (AMAF from grave's reference
+ * nodes when rave_ref > 0), as the search is set up. */
+uint32_t mcts_select(Worker *w, const Node *N, uint32_t at, int mover);
+
+/* analysis.c */
+/* The child a final decision takes: a proven win, else most visits (ties
+ * by value), never a proven loss while something else exists; -1 if none. */
+int mcts_best_child(const Node *nodes, const Node *n);
+/* Follow best children from node `at` (a step of the turn at the root
+ * after placements S) until the move is whole; MOVE_NONE if it is not. */
+Move mcts_follow(const Tree *t, uint32_t at, int16_t *S, int *ns, uint32_t *end);
+/* One lz-analyze style line for the up to 10 most visited root moves. */
+void mcts_emit_analysis(const Shared *sh);
+/* The statistics line on stderr after a search (when verbose). */
+void mcts_report(const Shared *sh, long n, double el, const Move *mv);
+
+#endif
