@@ -18,7 +18,8 @@ typedef struct EngineConfig {
     double movetime;      /* seconds per move without a clock; 0 = none */
     long memory;          /* MiB for the search tree / tables */
     uint64_t seed;        /* 0 = seeded from the clock */
-    double explore;       /* exploration constant (mcts) */
+    double explore;       /* exploration constant (mcts, Morphos boards) */
+    double cairo_explore; /* exploration constant (mcts, Morpharaoh boards) */
     double uct_explore;   /* exploration constant of the plain-UCT baseline */
     double rave_equiv;    /* RAVE equivalence (visits where AMAF and UCT weigh alike) */
     int rave_ref;         /* mcts: 0 = each child's own AMAF; > 0 = GRAVE reference AMAF, a node needs more visits */

@@ -81,6 +81,12 @@ static void test_params(void)
     CU_ASSERT_EQUAL(engine_set_param(e, "rave_ref", "x", err, sizeof err), -1);
     engine_get_param(e, "rave_ref", out, sizeof out);
     CU_ASSERT_STRING_EQUAL(out, "250"); /* unchanged on error */
+    engine_get_param(e, "cairo_explore", out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "0"); /* Morpharaoh: no exploration term */
+    CU_ASSERT_EQUAL(engine_set_param(e, "cairo_explore", "11", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "cairo_explore", "0.05", err, sizeof err), 0);
+    engine_get_param(e, "cairo_explore", out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "0.05");
     CU_ASSERT_EQUAL(engine_set_param(e, "nosuch", "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(engine_set_param(e, NULL, "1", err, sizeof err), -1);
     CU_ASSERT_EQUAL(engine_set_param(e, "threads", NULL, err, sizeof err), -1);
