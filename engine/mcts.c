@@ -422,10 +422,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     }
     if (sh->cfg.reuse) tree_reroot(&m->tree, p);
     else tree_reset(&m->tree, p);
-    playout_defaults(&sh->pc, p->board, sh->cfg.policy, sh->cfg.playout_cap);
-    sh->pc.p_bridge = sh->cfg.p_bridge;
-    sh->pc.p_flip = sh->cfg.p_flip;
-    sh->pc.lgr = sh->cfg.lgr;
+    playout_config(&sh->pc, p->board, &sh->cfg);
     sh->limit = sc->playouts;
     mcts_sel_tables(sh);
     atomic_init(&sh->playouts, 0);

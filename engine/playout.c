@@ -11,13 +11,13 @@
 #include "shape.h"
 #include "util.h"
 
-void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap)
+void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg)
 {
-    pc->policy = policy;
-    pc->cap = cap > 0 ? cap : 3 * b->npoints + 40;
-    pc->p_flip = 0;   /* the chances come from the engine's options */
-    pc->p_bridge = 0;
-    pc->lgr = 0;
+    pc->policy = cfg->policy;
+    pc->cap = cfg->playout_cap > 0 ? cfg->playout_cap : 3 * b->npoints + 40;
+    pc->p_flip = cfg->p_flip;
+    pc->p_bridge = cfg->p_bridge;
+    pc->lgr = cfg->lgr;
 }
 
 void replies_clear(Replies *r)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../rules/rules.h"
+#include "config.h"
 
 #define AMAF_NONE 0x7fffffff
 
@@ -36,9 +37,9 @@ typedef struct Replies {
 
 void replies_clear(Replies *r);
 
-/* Policy on/off and the plies cap (0 = 3 * points + 40); the bridge and
- * flip chances and LGRF start off: the caller sets them from its options. */
-void playout_defaults(PlayoutCfg *pc, const Board *b, int policy, int cap);
+/* The policy from the engine's options: on/off, plies cap (playout_cap;
+ * 0 = 3 * points + 40), bridge and flip chances, LGRF. */
+void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg);
 
 /* Record move m, played by colour c at turn index t, into a. */
 void amaf_record(Amaf *a, const Board *b, const Move *m, int c, int t);

@@ -334,46 +334,6 @@ static Game threat(int white_to_move)
     return g;
 }
 
-static int has_win_in_one(const Position *p)
-{
-    MoveList ml;
-    movelist_init(&ml);
-    size_t n = pos_gen_moves(p, &ml);
-    int win = 0;
-    for (size_t i = 0; i < n && !win; i++) {
-        Position q = *p;
-        pos_play(&q, &ml.m[i]);
-        win = q.result == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE);
-    }
-    movelist_free(&ml);
-    return win;
-}
-
-static void tactics(const char *searcher, const char *solver)
-{
-    Game g = threat(0);
-    Engine *e = engine(searcher, "400");
-    set(e, "solver", solver);
-    Move m = engine_genmove(e, &g.p);
-    Position q = g.p;
-    pos_play(&q, &m);
-    CU_ASSERT_EQUAL(q.result, RESULT_BLACK);
-    board_free(g.b);
-
-    g = threat(1);
-    engine_new_game(e, &g.p);
-    Position t = g.p;
-    m = engine_genmove(e, &t);
-    q = g.p;
-    CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&q, &m));
-    pos_play(&q, &m);
-    CU_ASSERT_FALSE(has_win_in_one(&q));
-    engine_free(e);
-    board_free(g.b);
-}
-
-static void test_win_in_one_mcts(void) { tactics("mcts", "on"); tactics("mcts", "off"); }
-
 /* Whether the mover of p wins by force within its next `turns` turns
  * (exhaustive; for tiny searches only). */
 static int forced_win(const Position *p, int turns)
@@ -403,6 +363,34 @@ static int forced_win(const Position *p, int turns)
     movelist_free(&rl);
     return win;
 }
+
+static int has_win_in_one(const Position *p) { return forced_win(p, 1); }
+
+static void tactics(const char *searcher, const char *solver)
+{
+    Game g = threat(0);
+    Engine *e = engine(searcher, "400");
+    set(e, "solver", solver);
+    Move m = engine_genmove(e, &g.p);
+    Position q = g.p;
+    pos_play(&q, &m);
+    CU_ASSERT_EQUAL(q.result, RESULT_BLACK);
+    board_free(g.b);
+
+    g = threat(1);
+    engine_new_game(e, &g.p);
+    Position t = g.p;
+    m = engine_genmove(e, &t);
+    q = g.p;
+    CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&q, &m));
+    pos_play(&q, &m);
+    CU_ASSERT_FALSE(has_win_in_one(&q));
+    engine_free(e);
+    board_free(g.b);
+}
+
+static void test_win_in_one_mcts(void) { tactics("mcts", "on"); tactics("mcts", "off"); }
+
 
 /* threats_mark against brute force on random positions: a marked child
  * really leaves the opponent an immediate win (soundness, every rule set);
