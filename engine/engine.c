@@ -110,7 +110,7 @@ static void make_ctx(Engine *e, const Position *p, SearchCtx *sc)
     sc->cfg = e->cfg;
     sc->rng = &e->rng;
     sc->playouts = e->cfg.playouts;
-    tm_budget(&e->tm, &e->cfg, p, &sc->soft_time, &sc->hard_time);
+    sc->use_all = tm_budget(&e->tm, &e->cfg, p, &sc->soft_time, &sc->hard_time);
     if (!e->tm.clock && e->cfg.playouts > 0 && e->cfg.movetime <= 0) sc->soft_time = sc->hard_time = 0;
 }
 

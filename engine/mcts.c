@@ -350,7 +350,7 @@ static long run_search(Shared *sh)
             rem = sh->limit > 0 && rem < rt ? rem : rt;
         }
         if (sc->cfg.threads == 1 && sh->limit > 0 && sc->soft_time == 0) continue; /* deterministic */
-        if (n > 100 && decided(&sh->m->tree, rem)) break;
+        if (n > 100 && !sc->use_all && decided(&sh->m->tree, rem)) break;
         if (sc->soft_time > 0 && el >= sc->soft_time) {
             /* Critical position: the most visited move is not the best
              * valued one; use up to the hard limit to settle it. */

@@ -15,6 +15,7 @@ typedef struct SearchCtx {
     EngineConfig cfg;
     double soft_time;  /* seconds the search should use; 0 = no time limit */
     double hard_time;  /* never more than this; 0 = no time limit */
+    int use_all;       /* unused time is lost: search to soft_time, no early stop */
     long playouts;     /* 0 = no playout limit */
     uint64_t *rng;     /* the engine's random state (one thread) */
     /* analysis: stop when stop(ctx) != 0; emit a line every interval_cs */

@@ -51,12 +51,12 @@ void tm_spent(TimeMan *t, Color c, double used)
     if (t->left[c] < 0) t->left[c] = 0;
 }
 
-void tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, double *soft, double *hard)
+int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, double *soft, double *hard)
 {
     if (!t->clock) {
         *soft = *hard = cfg->movetime;
         if (cfg->playouts == 0 && cfg->movetime <= 0) *soft = *hard = 1.0;
-        return;
+        return 0;
     }
     Color me = (Color)p->to_move;
     double left = t->left[me] - LATENCY;
@@ -64,7 +64,12 @@ void tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, dou
     int empties = 0;
     for (int i = 0; i < p->board->npoints; i++)
         if (pos_color_at(p, i) == EMPTY) empties++;
-    if (t->stones[me] > 0) {
+    int use_all = 0;
+    if (t->stones[me] == 1) {
+        /* The period's last stone: what is not used now is lost. */
+        *soft = *hard = left * 0.9;
+        use_all = 1;
+    } else if (t->stones[me] > 0) {
         /* In byo-yomi: share the period evenly, keep 10% back. */
         double per = left / t->stones[me];
         *soft = per * 0.8;
@@ -83,4 +88,5 @@ void tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, dou
     }
     if (*soft < 0.005) *soft = 0.005;
     if (*hard < *soft) *hard = *soft;
+    return use_all;
 }

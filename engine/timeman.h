@@ -20,8 +20,10 @@ void tm_init(TimeMan *t);
 void tm_settings(TimeMan *t, double main_time, double byo_time, int byo_stones);
 void tm_left(TimeMan *t, Color c, double seconds, int stones);
 /* Budget for a move of the side to move of p: *soft is the target, *hard
- * the absolute limit (both 0 = no time limit: playouts decide). */
-void tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, double *soft, double *hard);
+ * the absolute limit (both 0 = no time limit: playouts decide). Returns 1
+ * when time not used now is lost (the last stone of a byo-yomi period):
+ * the search should then run to *soft rather than stop early. */
+int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, double *soft, double *hard);
 /* Account for `used` seconds spent by colour c (when the controller sends
  * no time_left, our own count keeps the budget honest). */
 void tm_spent(TimeMan *t, Color c, double used);

@@ -12,6 +12,7 @@
 #include "../engine/shape.h"
 #include "../engine/solver.h"
 #include "../engine/threats.h"
+#include "../engine/timeman.h"
 #include "../engine/tree.h"
 #include "support.h"
 
@@ -683,6 +684,34 @@ static void test_clock(void)
     board_free(g.b);
 }
 
+static void test_budget(void)
+{
+    /* Budgets as numbers (no timing): byo-yomi shares a period evenly and
+     * stops early when the move is settled; the period's last stone has
+     * nothing to save time for, so it searches to its budget. */
+    Game g = game(7, "none");
+    EngineConfig cfg;
+    config_default(&cfg);
+    TimeMan t;
+    double soft, hard;
+    tm_settings(&t, 0, 10, 5);
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
+    CU_ASSERT(soft > 1.2 && soft < 2.0 && hard >= soft && hard < 2.0);
+    tm_settings(&t, 0, 1, 1);
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 1);
+    CU_ASSERT(soft > 0.8 && soft < 1.0 && hard == soft);
+    tm_spent(&t, BLACK, 0.9); /* a new period: one stone again */
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 1);
+    tm_settings(&t, 60, 0, 0); /* main time: never "use all" */
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
+    CU_ASSERT(soft > 0 && soft < 60 * 0.25 && hard <= 60 * 0.25);
+    tm_settings(&t, 0, 0, 0); /* no clock: movetime */
+    cfg.movetime = 2;
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
+    CU_ASSERT(soft == 2 && hard == 2);
+    board_free(g.b);
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
@@ -706,6 +735,7 @@ int main(void)
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"mcts rave_ref 100: legal, reproducible (9x9, Morpharaoh 48)", test_mcts_rave_ref},
         {"clock settings", test_clock},
+        {"time budgets: byo-yomi, last stone of a period, main time", test_budget},
         {"Cairo bridges", test_cairo_bridges},
         {"searchers on Cairo boards", test_cairo_searchers},
     };
