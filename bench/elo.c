@@ -44,6 +44,29 @@ int elo_estimate(double wins, double losses, double draws, EloEstimate *out)
     return 0;
 }
 
+int elo_estimate_pairs(const long pairs[5], EloEstimate *out)
+{
+    double n = 0, sum = 0;
+    for (int h = 0; h < 5; h++) {
+        n += (double)pairs[h];
+        sum += (double)pairs[h] * h / 4.0;
+    }
+    if (n <= 0) return -1;
+    double s = sum / n, var = 0;
+    for (int h = 0; h < 5; h++) var += (double)pairs[h] * (h / 4.0 - s) * (h / 4.0 - s);
+    var /= n;
+    double margin = Z95 * sqrt(var / n);
+    out->score = s;
+    out->elo = elo_from_score(s);
+    out->lo = elo_from_score(s - margin);
+    out->hi = elo_from_score(s + margin);
+    /* Every pair won (or lost) outright: the binomial bound on pairs. */
+    if (pairs[4] == n) out->lo = elo_from_score(pow(0.025, 1.0 / n));
+    if (pairs[0] == n) out->hi = -elo_from_score(pow(0.025, 1.0 / n));
+    out->los = 0.5;
+    return 0;
+}
+
 double sprt_llr(const Sprt *t, double wins, double losses, double draws)
 {
     double n = wins + losses + draws;

@@ -26,6 +26,12 @@ double score_from_elo(double elo);
  * games, else 0. */
 int elo_estimate(double wins, double losses, double draws, EloEstimate *out);
 
+/* From game pairs (the same opening, colours swapped): pairs[h] is the
+ * number of pairs where the first player scored h half-points (0..4). The
+ * interval comes from the spread of the pair scores (pentanomial); los is
+ * not computed (0.5). -1 when there are no pairs, else 0. */
+int elo_estimate_pairs(const long pairs[5], EloEstimate *out);
+
 typedef enum { SPRT_CONTINUE = 0, SPRT_H0, SPRT_H1 } SprtVerdict;
 
 typedef struct Sprt {

@@ -145,6 +145,7 @@ static int merge(char **files, int n, const Sprt *sprt)
         }
     }
     tally_report(stdout, &t, sprt);
+    tally_free(&t);
     return bad;
 }
 
@@ -302,6 +303,7 @@ int main(int argc, char **argv)
     pthread_mutex_destroy(&run.lock);
 
     tally_report(stdout, &run.tally, sprt);
+    tally_free(&run.tally);
     fclose(out);
     openings_free(&openings);
     board_free(board);

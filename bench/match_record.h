@@ -26,10 +26,22 @@ typedef struct Tally {
     long res[2][3];             /* [A's colour: 0 black, 1 white][A wins, A losses, draws] */
     long ends[2][END_KINDS];    /* [loser: 0 A, 1 B][how]; draws by move cap under [0][END_CAP] */
     long runner_failures;       /* games the runner could not play */
+    /* Games 2k and 2k+1 share an opening with colours swapped: pairs[h] counts
+     * the pairs where A scored h half-points (0..4, the pentanomial). A game
+     * waits in pending[k] (0 = none, else 1 + 3 * (id & 1) + A's half-points)
+     * until its partner comes; a second game of the same id and colour (files
+     * of different seeds read one after another) replaces it. */
+    long pairs[5];
+    unsigned char *pending;
+    long npending;              /* size of pending */
 } Tally;
 
-void tally_add(Tally *t, const GameRecord *g);
-void tally_merge(Tally *into, const Tally *from);
+/* Add one game; 0, or -1 when out of memory for its pair (the game still
+ * counts, unpaired). tally_free releases the pairing table. */
+int tally_add(Tally *t, const GameRecord *g);
+void tally_free(Tally *t);
+/* Games counted but not (yet) in a pair. */
+long tally_unpaired(const Tally *t);
 /* Wins, losses and draws of A. */
 void tally_wld(const Tally *t, long *w, long *l, long *d);
 /* The category of a reason text (END_*). */
@@ -51,7 +63,8 @@ int record_parse_line(char *line, GameRecord *rec);
 int record_read_file(const char *path, Tally *t, FILE *headers, char *err, size_t errlen);
 
 /* The report: scores per engine and per colour, how games ended, the Elo
- * difference with its 95% interval, and the SPRT state when sprt != NULL. */
+ * difference with its 95% interval, the pairs (and the Elo interval from
+ * them), and the SPRT state when sprt != NULL. */
 void tally_report(FILE *out, const Tally *t, const Sprt *sprt);
 
 #endif

@@ -60,6 +60,27 @@ static void test_elo_known_values(void)
     NEAR(e.lo, -e.hi, 1e-9);
 }
 
+/* Pairs (pentanomial): values computed independently (Python, the
+ * formulas of elo.h). 0/0/11/0/39 is the 48-cell match of session 2: 89%. */
+static void test_elo_pairs(void)
+{
+    EloEstimate e;
+    long none[5] = {0, 0, 0, 0, 0}, p1[5] = {0, 0, 11, 0, 39}, p2[5] = {2, 3, 10, 4, 6}, sweep[5] = {0, 0, 0, 0, 10};
+    CU_ASSERT_EQUAL(elo_estimate_pairs(none, &e), -1);
+    CU_ASSERT_EQUAL(elo_estimate_pairs(p1, &e), 0);
+    NEAR(e.score, 0.89, 1e-12);
+    NEAR(e.elo, 363.198929, 1e-5);
+    NEAR(e.lo, 278.659228, 1e-5);
+    NEAR(e.hi, 502.255848, 1e-5);
+    CU_ASSERT_EQUAL(elo_estimate_pairs(p2, &e), 0);
+    NEAR(e.elo, 63.227262, 1e-5);
+    NEAR(e.lo, -18.922791, 1e-5);
+    NEAR(e.hi, 153.192827, 1e-5);
+    CU_ASSERT_EQUAL(elo_estimate_pairs(sweep, &e), 0);
+    CU_ASSERT(isinf(e.elo) && isinf(e.hi));
+    NEAR(e.lo, 140.217162, 1e-5);
+}
+
 static void test_sprt_known_values(void)
 {
     Sprt t = {.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
@@ -251,6 +272,38 @@ static void test_record_lines(void)
     CU_ASSERT_EQUAL(end_kind("black connects"), END_NORMAL);
     CU_ASSERT_EQUAL(end_kind("time by A: no move within 1 s"), END_TIME);
     CU_ASSERT_EQUAL(end_kind("crash by B: genmove w: killed by signal 11"), END_CRASH);
+    tally_free(&t);
+}
+
+/* Games 2k and 2k+1 make a pair whatever order they finish in; a repeated
+ * id (a second file of another seed) starts the pair again. */
+static void test_tally_pairs(void)
+{
+    Tally t = {0};
+    /* id, A plays black?, winner */
+    static const struct { long id; int black; int winner; } games[] = {
+        {1, 1, WIN_A}, {0, 0, WIN_A},  /* pair 0: A won both */
+        {2, 0, WIN_A}, {3, 1, WIN_B},  /* pair 1: split */
+        {4, 0, WIN_DRAW}, {5, 1, WIN_B}, /* pair 2: half a point */
+        {200, 0, WIN_B},               /* pair 100: waiting */
+        {6, 0, WIN_A}, {6, 0, WIN_B}, {7, 1, WIN_B}, /* the second 6 replaces the first */
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        GameRecord g = {0};
+        g.id = games[i].id;
+        g.black = games[i].black;
+        g.winner = games[i].winner;
+        snprintf(g.reason, sizeof g.reason, "%s", "black connects");
+        CU_ASSERT_EQUAL(tally_add(&t, &g), 0);
+    }
+    CU_ASSERT_EQUAL(t.games, 10);
+    CU_ASSERT_EQUAL(t.pairs[4], 1);
+    CU_ASSERT_EQUAL(t.pairs[2], 1);
+    CU_ASSERT_EQUAL(t.pairs[1], 1);
+    CU_ASSERT_EQUAL(t.pairs[0], 1);
+    CU_ASSERT_EQUAL(t.pairs[3], 0);
+    CU_ASSERT_EQUAL(tally_unpaired(&t), 2);
+    tally_free(&t);
 }
 
 /* --- the referee ------------------------------------------------------ */
@@ -394,12 +447,14 @@ int main(void)
     if (CU_initialize_registry() != CUE_SUCCESS) return 1;
     CU_pSuite s = CU_add_suite("bench", NULL, NULL);
     CU_add_test(s, "elo known values", test_elo_known_values);
+    CU_add_test(s, "elo from pairs", test_elo_pairs);
     CU_add_test(s, "sprt known values", test_sprt_known_values);
     CU_add_test(s, "match clock", test_clock);
     CU_add_test(s, "perft table: Morphos format", test_table_morphos);
     CU_add_test(s, "perft table: Morpharaoh format", test_table_morpharaoh);
     CU_add_test(s, "perft: threaded root split", test_perft_parallel);
     CU_add_test(s, "result lines", test_record_lines);
+    CU_add_test(s, "colour-swapped pairs", test_tally_pairs);
     CU_add_test(s, "openings", test_openings);
     CU_add_test(s, "bench positions", test_bench_positions);
     CU_add_test(s, "referee: illegal move", test_referee_illegal);
