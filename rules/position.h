@@ -114,6 +114,11 @@ bool pos_point_weak(const Position *p, Color c, int point);
  * whether that single-point move wins at once. */
 bool pos_wins_with(const Position *p, int c, int point);
 
+/* Every point where one stone of colour c would connect its goal lines at
+ * once: empty points and the other colour's stones alike (whether a flip
+ * there is legal is not checked), as board bits. One fill. */
+void pos_winning_points(const Position *p, int c, uint64_t *out);
+
 /* A uniformly random legal move; the position must not be over. *rng is a
  * one-word xorshift state. */
 Move pos_random_move(const Position *p, uint64_t *rng);

@@ -91,3 +91,38 @@ bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain)
     for (int i = 0; i < nw; i++) hit |= chain[i] = f[i] & g[i];
     return hit != 0;
 }
+
+/* f's points with their orthogonal neighbours, on the board: one step, not
+ * a fill (grow_square_n runs through the board in place). */
+static void dilate(const Board *b, const uint64_t *f, uint64_t *out)
+{
+    const int nw = b->words;
+    if (!b->size) {
+        for (int i = 0; i < nw; i++) out[i] = f[i];
+        BB_FOR_EACH(bit, f, nw)
+            for (int i = 0; i < nw; i++) out[i] |= b->nbr_bb[bit][i];
+    } else {
+        const int S = b->stride;
+        for (int i = 0; i < nw; i++) {
+            uint64_t cur = f[i], prev = i ? f[i - 1] : 0, next = i + 1 < nw ? f[i + 1] : 0;
+            out[i] = cur | cur << 1 | cur >> 1 | prev >> 63 | next << 63 | cur << S | prev >> (64 - S) | cur >> S | next << (64 - S);
+        }
+    }
+    for (int i = 0; i < nw; i++) out[i] &= b->points[i];
+}
+
+void pos_winning_points(const Position *p, int c, uint64_t *out)
+{
+    const Board *b = p->board;
+    const int nw = b->words;
+    /* conn[c] is what touches the first goal line already; the far side's
+     * component needs one fill. A point touching both (or lying on a goal
+     * line) joins them. */
+    bb_t far, near_touch, far_touch;
+    for (int i = 0; i < nw; i++) far[i] = p->stones[c][i] & b->goal[c][1][i];
+    fill_component(b, far, p->stones[c]);
+    dilate(b, p->conn[c], near_touch);
+    dilate(b, far, far_touch);
+    for (int i = 0; i < nw; i++)
+        out[i] = (near_touch[i] | b->goal[c][0][i]) & (far_touch[i] | b->goal[c][1][i]) & b->points[i] & ~p->stones[c][i];
+}

@@ -628,6 +628,48 @@ static void test_random_games_terminate(void)
         }
 }
 
+/* The set of connecting points is exactly the points where pos_wins_with
+ * says a stone would connect (positions from random games, so that the
+ * incremental connection state is the real one). */
+static void test_winning_points(void)
+{
+    const char *rules[] = { "none", "a", "e", "morpharaoh board=48", "morpharaoh board=160" };
+    int checked = 0, wins = 0;
+    for (int r = 0; r < 5; r++)
+        for (int n = 2; n <= 13; n++) {
+            if (r >= 3 && n > 2) break; /* the Cairo boards have no size */
+            Game g = game(n, rules[r]);
+            uint64_t rng = 7 + (uint64_t)(r * 41 + n);
+            for (int k = 0; k < 30; k++) {
+                pos_init(&g.p, g.b);
+                int stop = (int)(rng_below(&rng, (uint64_t)(2 * g.b->npoints)) + 1);
+                for (int ply = 0; ply < stop && !pos_over(&g.p); ply++) {
+                    Move m = pos_random_move(&g.p, &rng);
+                    pos_play(&g.p, &m);
+                }
+                if (pos_over(&g.p)) continue;
+                for (int c = 0; c < 2; c++) {
+                    bb_t w;
+                    pos_winning_points(&g.p, c, w);
+                    for (int q = 0; q < g.b->npoints; q++) {
+                        int bit = g.b->bit_of[q];
+                        if (bb_test(g.p.stones[c], bit)) {
+                            CU_ASSERT_FALSE(bb_test(w, bit));
+                            continue;
+                        }
+                        bool want = pos_wins_with(&g.p, c, q);
+                        CU_ASSERT_EQUAL(bb_test(w, bit), want);
+                        checked++;
+                        wins += want;
+                    }
+                }
+            }
+            board_free(g.b);
+        }
+    CU_ASSERT(checked > 20000);
+    CU_ASSERT(wins > 200);
+}
+
 /* ---- perft: the public tables -------------------------------------------- */
 
 /* Every row of a perft table under 1.5 M leaves must match (the bench runs
@@ -772,6 +814,7 @@ int main(void)
 {
     static const TestCase tests[] = {
         { "weak sets match the literal rules", test_weak_matches_reference },
+        { "connecting points match pos_wins_with (square and Cairo)", test_winning_points },
         { "each pattern in each orientation", test_pattern_orientations },
         { "edge stones on and off", test_edge_stones },
         { "outer corners hold nothing", test_outer_corner_holds_nothing },
