@@ -34,7 +34,6 @@ typedef struct EngineConfig {
     double p_bridge;      /* policy: chance to answer an intrusion into a bridge */
     double p_flip;        /* policy: chance to flip a weak enemy stone when one exists */
     int lgr;              /* bool: policy plays the last good reply (LGRF) */
-    int decisive;         /* bool: policy connects when it can, else blocks a connecting point */
     int reuse;            /* bool: keep the subtree between moves */
     int use_solver;       /* bool: run the solver at the root before searching */
     int prove;            /* bool: MCTS-solver, proven wins and losses backed up the tree */

@@ -18,7 +18,6 @@ void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg)
     pc->p_flip = cfg->p_flip;
     pc->p_bridge = cfg->p_bridge;
     pc->lgr = cfg->lgr;
-    pc->decisive = cfg->decisive;
 }
 
 void replies_clear(Replies *r)
@@ -103,41 +102,6 @@ static int bridge_answer(const Position *p, int q)
     return -1;
 }
 
-/* Decisive and anti-decisive moves (Teytaud and Teytaud, 2010): a random
- * playout that walks past a connecting move, or lets the opponent keep one,
- * scores the position by luck; taking the win, or else blocking the
- * opponent's connecting point, makes its result say who is ahead. */
-static int decisive_move(const Position *p, uint64_t *rng, Move *out)
-{
-    const Board *b = p->board;
-    const int nw = b->words, me = p->to_move, opp = me ^ 1;
-    bb_t w, empty, cand;
-    uint64_t any = 0;
-    for (int i = 0; i < nw; i++) empty[i] = b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
-    pos_winning_points(p, me, w);
-    for (int i = 0; i < nw; i++) any |= cand[i] = w[i] & empty[i];
-    if (any) {
-        *out = single(MOVE_PLACE, b->point_of[bb_select(cand, nw, (int)rng_below(rng, (uint64_t)bb_popcount(cand, nw)))]);
-        return 1;
-    }
-    for (int i = 0; i < nw; i++) any |= w[i] & p->stones[opp][i];
-    if (any) {
-        bb_t weak;
-        pos_weak_stones(p, (Color)opp, weak);
-        BB_FOR_EACH(bit, w, nw) {
-            if (!bb_test(weak, bit)) continue;
-            *out = single(MOVE_FLIP, b->point_of[bit]);
-            if (!b->rules.b || pos_check_move(p, out) == NULL) return 1;
-        }
-    }
-    pos_winning_points(p, opp, w);
-    any = 0;
-    for (int i = 0; i < nw; i++) any |= cand[i] = w[i] & empty[i];
-    if (!any) return 0;
-    *out = single(MOVE_PLACE, b->point_of[bb_select(cand, nw, (int)rng_below(rng, (uint64_t)bb_popcount(cand, nw)))]);
-    return 1;
-}
-
 /* The remembered reply to the last move, when it is legal now. */
 static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
 {
@@ -162,10 +126,6 @@ Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng,
     const Board *b = p->board;
     if (!pc->policy || b->rules.c || p->owe) return pos_random_move(p, rng);
     int me = p->to_move;
-    if (pc->decisive) {
-        Move m;
-        if (decisive_move(p, rng, &m)) return m;
-    }
     if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
         int r = bridge_answer(p, p->last.pt[0]);
         if (r >= 0) return single(MOVE_PLACE, r);

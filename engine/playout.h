@@ -22,7 +22,6 @@ typedef struct PlayoutCfg {
     double p_flip;  /* chance to flip a weak enemy stone when one exists */
     double p_bridge;/* chance to answer an intrusion into a bridge */
     int lgr;        /* play the last good reply (needs a Replies table) */
-    int decisive;   /* connect when one stone does; else block such a point of the opponent */
 } PlayoutCfg;
 
 /* Last good reply with forgetting (LGRF-1, Baier and Drake): for each

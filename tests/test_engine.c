@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "../engine/engine.h"
-#include "../engine/playout.h"
 #include "../engine/searcher.h"
 #include "../engine/shape.h"
 #include "../engine/solver.h"
@@ -146,61 +145,6 @@ static void play_games(const char *searcher, int size, int plies)
         engine_free(e);
         board_free(g.b);
     }
-}
-
-/* The decisive policy: always a legal move, under every mutator; a
- * connecting placement when the mover has one; else the opponent's only
- * connecting point (an empty one) is taken. */
-static void test_decisive_policy(void)
-{
-    const char *boards[] = {"morpharaoh board=48"};
-    int won = 0, blocked = 0;
-    for (size_t r = 0; r < sizeof rule_sets / sizeof rule_sets[0] + 1; r++) {
-        int cairo = r == sizeof rule_sets / sizeof rule_sets[0];
-        Game g = game(6, cairo ? boards[0] : rule_sets[r]);
-        EngineConfig cfg;
-        config_default(&cfg);
-        cfg.decisive = 1;
-        PlayoutCfg pc;
-        playout_config(&pc, g.b, &cfg);
-        uint64_t rng = 5 + r;
-        for (int k = 0; k < 40; k++) {
-            pos_init(&g.p, g.b);
-            for (int ply = 0; ply < 200 && !pos_over(&g.p); ply++) {
-                Move m = playout_policy_move(&g.p, &pc, &rng, NULL);
-                CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
-                int single_turn = !g.b->rules.c && !g.p.owe;
-                bb_t mine, theirs;
-                int me = g.p.to_move, can_win = 0, threats = 0;
-                if (single_turn) {
-                    pos_winning_points(&g.p, me, mine);
-                    pos_winning_points(&g.p, me ^ 1, theirs);
-                    for (int q = 0; q < g.b->npoints; q++) {
-                        int bit = g.b->bit_of[q];
-                        if (pos_color_at(&g.p, q) != EMPTY) continue;
-                        can_win |= bb_test(mine, bit);
-                        threats += bb_test(theirs, bit);
-                    }
-                }
-                pos_play(&g.p, &m);
-                if (can_win) {
-                    /* Under b a chain is judged at the start of the mover's
-                     * next turn: the move makes the chain, the game goes on. */
-                    bb_t chain;
-                    bool done = g.b->rules.b ? pos_winning_chain(&g.p, (Color)me, chain)
-                                             : pos_over(&g.p) && g.p.result == (me == BLACK ? RESULT_BLACK : RESULT_WHITE);
-                    CU_ASSERT(done);
-                    won++;
-                } else if (single_turn && threats == 1 && !pos_over(&g.p) && m.kind == MOVE_PLACE) {
-                    CU_ASSERT(bb_test(theirs, g.b->bit_of[m.pt[0]]));
-                    blocked++;
-                }
-            }
-        }
-        board_free(g.b);
-    }
-    CU_ASSERT(won > 100);
-    CU_ASSERT(blocked > 50);
 }
 
 static void test_random_legal(void) { play_games("random", 5, 40); }
@@ -790,7 +734,6 @@ int main(void)
         {"analyze emits info lines", test_analyze},
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"mcts rave_ref 100: legal, reproducible (9x9, Morpharaoh 48)", test_mcts_rave_ref},
-        {"playout policy with decisive moves: legal, connects, blocks", test_decisive_policy},
         {"clock settings", test_clock},
         {"time budgets: byo-yomi, last stone of a period, main time", test_budget},
         {"Cairo bridges", test_cairo_bridges},
