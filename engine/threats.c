@@ -14,24 +14,27 @@
  * there nothing is marked. */
 #include "threats.h"
 
-/* Whether colour c (not necessarily to move) has a single-point move that
- * connects at once: a placement on an empty point, or a flip of one of the
- * other colour's stones its patterns match. `skip` is excluded (-1: none). */
+/* How many single-point moves (up to 2) connect colour c (not necessarily
+ * to move) at once: a placement on an empty point, or a flip of one of the
+ * other colour's stones its patterns match; *only is one of them. `skip`
+ * is excluded (-1: none). */
 static int count_wins(const Position *p, int c, int skip, int *only)
 {
     const Board *b = p->board;
+    const int nw = b->words;
+    bb_t win, weak;
+    pos_winning_points(p, c, win);
+    uint64_t on_enemy = 0;
+    for (int i = 0; i < nw; i++) on_enemy |= win[i] & p->stones[c ^ 1][i];
+    if (on_enemy) {
+        pos_weak_stones(p, (Color)(c ^ 1), weak);
+        for (int i = 0; i < nw; i++) win[i] &= ~p->stones[c ^ 1][i] | weak[i];
+    }
+    if (skip >= 0) bb_clear(win, b->bit_of[skip]);
     int n = 0;
-    bb_t weak;
-    pos_weak_stones(p, (Color)(c ^ 1), weak);
-    for (int i = 0; i < b->npoints && n < 2; i++) {
-        if (i == skip) continue;
-        int bit = b->bit_of[i];
-        if (bb_test(p->stones[c], bit)) continue;
-        if (bb_test(p->stones[c ^ 1], bit) && !bb_test(weak, bit)) continue;
-        if (pos_wins_with(p, c, i)) {
-            *only = i;
-            n++;
-        }
+    BB_FOR_EACH(bit, win, nw) {
+        *only = b->point_of[bit];
+        if (++n == 2) break;
     }
     return n;
 }
