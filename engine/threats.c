@@ -16,9 +16,8 @@
 
 /* How many single-point moves (up to 2) connect colour c (not necessarily
  * to move) at once: a placement on an empty point, or a flip of one of the
- * other colour's stones its patterns match; *only is one of them. `skip`
- * is excluded (-1: none). */
-static int count_wins(const Position *p, int c, int skip, int *only)
+ * other colour's stones its patterns match; *only is one of them. */
+static int count_wins(const Position *p, int c, int *only)
 {
     const Board *b = p->board;
     const int nw = b->words;
@@ -30,7 +29,6 @@ static int count_wins(const Position *p, int c, int skip, int *only)
         pos_weak_stones(p, (Color)(c ^ 1), weak);
         for (int i = 0; i < nw; i++) win[i] &= ~p->stones[c ^ 1][i] | weak[i];
     }
-    if (skip >= 0) bb_clear(win, b->bit_of[skip]);
     int n = 0;
     BB_FOR_EACH(bit, win, nw) {
         *only = b->point_of[bit];
@@ -45,7 +43,7 @@ int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
     if (b->rules.b || b->rules.c || b->rules.d || p->owe || pos_over(p)) return 0;
     int me = p->to_move, opp = me ^ 1;
     int only = -1;
-    int wins = count_wins(p, opp, -1, &only);
+    int wins = count_wins(p, opp, &only);
     if (wins == 0) return 0;
     int marked = 0;
     for (int i = 0; i < n; i++) {
@@ -63,7 +61,7 @@ int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
                 Position q = *p;
                 pos_play(&q, &d[i].move);
                 int o2;
-                lost = !pos_over(&q) && count_wins(&q, opp, -1, &o2) > 0;
+                lost = !pos_over(&q) && count_wins(&q, opp, &o2) > 0;
             }
             break;
         case STEP_FLIP:
@@ -71,7 +69,7 @@ int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
             Position q = *p;
             pos_play(&q, &d[i].move);
             int o2;
-            lost = !pos_over(&q) && count_wins(&q, opp, -1, &o2) > 0;
+            lost = !pos_over(&q) && count_wins(&q, opp, &o2) > 0;
             break;
         }
         default:
