@@ -31,8 +31,34 @@ static void usage(FILE *out)
           "  --size N            playout rates: only the N x N board (9, 13 or 19)\n"
           "  --rules TOKENS      rules for the playout rates (default none); under\n"
           "                      morpharaoh the rates are of the rules' Cairo board\n"
+          "  --set NAME=VALUE    an engine option for search and engine (repeatable;\n"
+          "                      e.g. threads=2, expand_after=16; changes the signature\n"
+          "                      when it changes play)\n"
           "  --help              this text\n",
           out);
+}
+
+/* Engine options from --set, applied after the bench's own. */
+#define MAX_SETS 16
+typedef struct Sets {
+    int n;
+    char name[MAX_SETS][32];
+    const char *value[MAX_SETS];
+} Sets;
+
+static int apply_sets(Engine *e, const Sets *o, char *err, size_t errlen)
+{
+    for (int i = 0; i < o->n; i++)
+        if (engine_set_param(e, o->name[i], o->value[i], err, errlen)) return -1;
+    return 0;
+}
+
+static void print_sets(const Sets *o)
+{
+    if (!o->n) return;
+    printf("  engine options:");
+    for (int i = 0; i < o->n; i++) printf(" %s=%s", o->name[i], o->value[i]);
+    printf("\n");
 }
 
 /* FNV-1a over the chosen moves: equal signatures, equal play. */
@@ -42,11 +68,11 @@ static uint64_t fnv(uint64_t h, const char *s)
     return (h ^ ';') * 0x100000001b3ULL;
 }
 
-static int run_search(const char *searcher, long playouts, int ab_depth)
+static int run_search(const char *searcher, long playouts, int ab_depth, const Sets *sets)
 {
     char err[256];
     Engine *e = engine_create();
-    if (!e || bench_engine_setup(e, searcher, playouts, ab_depth, err, sizeof err)) {
+    if (!e || bench_engine_setup(e, searcher, playouts, ab_depth, err, sizeof err) || apply_sets(e, sets, err, sizeof err)) {
         fprintf(stderr, "bench: engine: %s\n", e ? err : "cannot create");
         engine_free(e);
         return 1;
@@ -54,6 +80,7 @@ static int run_search(const char *searcher, long playouts, int ab_depth)
     bool ab = !strcmp(searcher, "ab");
     printf("search: searcher %s, %zu positions, %s %ld each, 1 thread, seed 1\n", searcher, bench_npositions, ab ? "depth" : "playouts",
            ab ? (long)ab_depth : playouts);
+    print_sets(sets);
     Board *boards[64] = {0};
     uint64_t sig = 0xcbf29ce484222325ULL;
     double total = 0;
@@ -145,11 +172,12 @@ static int run_random(const char *rules_text, double seconds, long count, long o
     return 0;
 }
 
-static int run_engine_rate(const char *searcher, const char *rules_text, double seconds, long only_size)
+static int run_engine_rate(const char *searcher, const char *rules_text, double seconds, long only_size, const Sets *sets)
 {
     Ruleset r;
     if (parse_rules(rules_text, &r)) return 1;
-    printf("full engine (%s, 1 thread, from the empty board, rules %s):\n", searcher, rules_text);
+    printf("full engine (%s, 1 thread unless set, from the empty board, rules %s):\n", searcher, rules_text);
+    print_sets(sets);
     int sizes[3];
     char label[3][16];
     size_t nb = rate_boards(&r, only_size, sizes, label);
@@ -169,7 +197,7 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
         long n = 200;
         double dt = 0;
         for (int round = 0; round < 2; round++) {
-            if (bench_engine_setup(e, searcher, n, 3, err, sizeof err)) {
+            if (bench_engine_setup(e, searcher, n, 3, err, sizeof err) || apply_sets(e, sets, err, sizeof err)) {
                 fprintf(stderr, "bench: engine: %s\n", err);
                 engine_free(e);
                 board_free(b);
@@ -198,6 +226,7 @@ int main(int argc, char **argv)
     long playouts = 5000, ab_depth = 3;
     double seconds = 1;
     long count = 0, only_size = 0;
+    Sets sets = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -214,6 +243,21 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--seconds") && !arg_double(v, 0.001, 3600, &seconds)) {
         } else if (!strcmp(a, "--count") && !arg_long(v, 1, 1000000000, &count)) {
         } else if (!strcmp(a, "--size") && !arg_long(v, 9, 19, &only_size)) {
+        } else if (!strcmp(a, "--set") && v && strchr(v, '=') && sets.n < MAX_SETS && (size_t)(strchr(v, '=') - v) < sizeof sets.name[0]) {
+            /* Checked now, on a scratch engine: a bad option fails before any work. */
+            size_t len = (size_t)(strchr(v, '=') - v);
+            memcpy(sets.name[sets.n], v, len);
+            sets.name[sets.n][len] = 0;
+            sets.value[sets.n] = v + len + 1;
+            Engine *probe = engine_create();
+            char err[256];
+            int bad = !probe || engine_set_param(probe, sets.name[sets.n], sets.value[sets.n], err, sizeof err);
+            engine_free(probe);
+            if (bad) {
+                fprintf(stderr, "bench: --set %s: %s\n", v, probe ? err : "cannot create the engine");
+                return 2;
+            }
+            sets.n++;
         } else {
             fprintf(stderr, "bench: bad argument '%s'%s%s (see --help)\n", a, v ? " " : "", v ? v : "");
             return 2;
@@ -222,9 +266,9 @@ int main(int argc, char **argv)
     }
     double t0 = bench_now();
     int rc = 0;
-    if (!only || !strcmp(only, "search")) rc |= run_search(searcher, playouts, (int)ab_depth);
+    if (!only || !strcmp(only, "search")) rc |= run_search(searcher, playouts, (int)ab_depth, &sets);
     if (!only || !strcmp(only, "random")) rc |= run_random(rules, seconds, count, only_size);
-    if (!only || !strcmp(only, "engine")) rc |= run_engine_rate(!strcmp(searcher, "ab") ? "mcts" : searcher, rules, seconds, only_size);
+    if (!only || !strcmp(only, "engine")) rc |= run_engine_rate(!strcmp(searcher, "ab") ? "mcts" : searcher, rules, seconds, only_size, &sets);
     printf("bench: %.1f s\n", bench_now() - t0);
     return rc;
 }

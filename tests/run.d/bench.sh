@@ -21,11 +21,15 @@ check "perft_suite --threads 2" "./bench/perft_suite --quick --threads 2 --bulk 
 printf 'size\trules\toptions\tmoves\tdepth\tperft\n3\tnone\tedges=on,pie=on\t-\t1\t9\n3\tnone\tedges=on,pie=on\t-\t2\t999\n' >$tmp/wrong.tsv
 check "perft_suite exits 1 on a mismatch" "./bench/perft_suite $tmp/wrong.tsv >$tmp/wrong.out; [ \$? = 1 ] && grep -q FAIL $tmp/wrong.out && grep -q '1 ok, 1 failed' $tmp/wrong.out"
 
+check "bench --set: a bad option exits 2" "./bench/bench --only search --set nope=1 >/dev/null 2>&1; [ \$? = 2 ]"
+check "bench --set: options reach the engine" "./bench/bench --only search --playouts 200 --set threads=2 >$tmp/set.out && grep -q 'engine options: threads=2' $tmp/set.out"
+
 R='./morphos --searcher random'
 check "short match between real engines" "./bench/match -a '$R' -b '$R' -n 6 -s 5 -j 2 --movetime 1 -o $tmp/m1.tsv --quiet >$tmp/m1.out && grep -q '^games 6:' $tmp/m1.out"
 check "every game saved" "[ \$(grep -c '^[0-9]' $tmp/m1.tsv) = 6 ]"
 check "broken engine adjudicated" "./bench/match -a 'sh tests/bench/broken_engine.sh die' -b '$R' -n 2 -s 5 --first-game 6 -o $tmp/m2.tsv >$tmp/m2.out && grep -q 'A 0 wins, 2 losses' $tmp/m2.out && grep -q 'A lost by: connection 0 crash 2' $tmp/m2.out"
 check "merge adds up" "./bench/match --merge $tmp/m1.tsv $tmp/m2.tsv --sprt 0,50 >$tmp/merge.out && grep -q '^games 8:' $tmp/merge.out && grep -q '^SPRT' $tmp/merge.out"
+check "the report counts opening pairs" "grep -q '^pairs 3 ' $tmp/m1.out"
 check "merge rejects a bad file" "./bench/match --merge $tmp/wrong.tsv >/dev/null 2>&1; [ \$? = 1 ]"
 
 echo "$pass passed, $fail failed"
