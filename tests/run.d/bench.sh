@@ -26,7 +26,6 @@ check "bench --set: options reach the engine" "./bench/bench --only search --pla
 
 R='./morphos --searcher random'
 check "short match between real engines" "./bench/match -a '$R' -b '$R' -n 6 -s 5 -j 2 --movetime 1 -o $tmp/m1.tsv --quiet >$tmp/m1.out && grep -q '^games 6:' $tmp/m1.out"
-check "the balanced Morpharaoh openings load and open games" "./bench/match -a '$R' -b '$R' -n 2 --rules morpharaoh,board=48 --openings bench/openings/morpharaoh48-balanced.txt -o $tmp/bal.tsv --quiet >/dev/null && grep -q '^0	A	.*	4;' $tmp/bal.tsv"
 check "every game saved" "[ \$(grep -c '^[0-9]' $tmp/m1.tsv) = 6 ]"
 check "broken engine adjudicated" "./bench/match -a 'sh tests/bench/broken_engine.sh die' -b '$R' -n 2 -s 5 --first-game 6 -o $tmp/m2.tsv >$tmp/m2.out && grep -q 'A 0 wins, 2 losses' $tmp/m2.out && grep -q 'A lost by: connection 0 crash 2' $tmp/m2.out"
 check "merge adds up" "./bench/match --merge $tmp/m1.tsv $tmp/m2.tsv --sprt 0,50 >$tmp/merge.out && grep -q '^games 8:' $tmp/merge.out && grep -q '^SPRT' $tmp/merge.out"
