@@ -101,6 +101,16 @@ static void test_params(void)
 
 /* ---- legality --------------------------------------------------------- */
 
+/* Up to `plies` engine moves from g, each checked legal before it is played. */
+static void play_legal(Engine *e, Game *g, int plies)
+{
+    for (int i = 0; i < plies && !pos_over(&g->p); i++) {
+        Move m = engine_genmove(e, &g->p);
+        CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g->p, &m));
+        pos_play(&g->p, &m);
+    }
+}
+
 static const char *const rule_sets[] = {
     "none", "pie=off", "a", "a,edges=on", "b", "c", "c,c=upto", "d", "d,d=extra", "e", "e,e=a1white",
     "a,b", "b,d", "c,d", "b,c,d", "a,b,c,d,e", "c,d,d=extra,c=upto", "edges=off",
@@ -564,11 +574,7 @@ static void test_memory_limit_and_threads(void)
         set(e, "memory", "1");
         set(e, "threads", "2");
         if (si == 2) set(e, "grave_ref", "0");
-        for (int i = 0; i < 4 && !pos_over(&g.p); i++) {
-            Move m = engine_genmove(e, &g.p);
-            CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
-            pos_play(&g.p, &m);
-        }
+        play_legal(e, &g, 4);
         engine_free(e);
         board_free(g.b);
     }
@@ -656,11 +662,7 @@ static void test_cairo_searchers(void)
         for (int si = 0; si < 5; si++) {
             Game g = game(0, boards[bi]);
             Engine *e = engine(searchers[si], "200");
-            for (int i = 0; i < 12 && !pos_over(&g.p); i++) {
-                Move m = engine_genmove(e, &g.p);
-                CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
-                pos_play(&g.p, &m);
-            }
+            play_legal(e, &g, 12);
             engine_free(e);
             board_free(g.b);
         }
