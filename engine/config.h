@@ -40,6 +40,7 @@ typedef struct EngineConfig {
     double solver_time;   /* seconds the root solver may use per move */
     double solve_time;    /* default seconds for engine_solve */
     int ab_depth;         /* max alpha-beta depth; 0 = by time */
+    int book;             /* bool: mcts plays the opening book's move where it has one */
     int verbose;          /* bool: statistics on stderr */
 } EngineConfig;
 

@@ -1,12 +1,13 @@
-/* engine.c - the one engine context: options, clock, searcher states, and
- * the dispatch of genmove/solve/analyze to the searcher chosen by the
- * `searcher` option. */
+/* engine.c - the one engine context: options, clock, searcher states, the
+ * opening book, and the dispatch of genmove/solve/analyze to the searcher
+ * chosen by the `searcher` option. */
 #include "engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
 #include "config.h"
 #include "searcher.h"
 #include "solver.h"
@@ -19,6 +20,8 @@ struct Engine {
     uint64_t rng;
     void *state[SEARCHER_COUNT];
     int created[SEARCHER_COUNT];
+    Book *book;             /* the built-in lines of book_board's rules, or NULL */
+    const Board *book_board;
 };
 
 static const Searcher *table(int id)
@@ -64,6 +67,7 @@ void engine_free(Engine *e)
     if (!e) return;
     for (int i = 0; i < SEARCHER_COUNT; i++)
         if (e->created[i]) table(i)->destroy(e->state[i]);
+    book_free(e->book);
     free(e);
 }
 
@@ -89,6 +93,14 @@ void engine_new_game(Engine *e, const Position *p)
     if (e->cfg.seed) reseed(e);
     for (int i = 0; i < SEARCHER_COUNT; i++)
         if (e->created[i]) table(i)->new_game(e->state[i], p);
+    /* Rebuilt every time: a new board may sit at the old one's address. */
+    if (p) {
+        char err[160] = "";
+        book_free(e->book);
+        e->book = book_build(p->board, book_builtin, err, sizeof err);
+        e->book_board = p->board;
+        if (err[0]) fprintf(stderr, "engine: %s; playing without the book\n", err);
+    }
     TimeMan keep = e->tm;
     tm_settings(&e->tm, keep.main_time, keep.byo_time, keep.byo_stones);
     if (!keep.clock) e->tm.clock = 0;
@@ -126,12 +138,28 @@ static int only_move(const Position *p, Move *m)
     return ok;
 }
 
+/* The book's move for mcts at p, if the book has p (and the move is legal
+ * there: a hash collision must not cost an illegal move). */
+static int book_move(Engine *e, const Position *p, Move *m)
+{
+    const char *note = NULL;
+    if (!e->cfg.book || e->cfg.searcher != SEARCHER_MCTS || p->board != e->book_board ||
+        !book_probe(e->book, p, m, &note) || pos_check_move(p, m) != NULL)
+        return 0;
+    if (e->cfg.verbose) {
+        char buf[64];
+        move_format(p->board, m, buf, sizeof buf);
+        fprintf(stderr, "book: %s (%s)\n", buf, note && *note ? note : "no note");
+    }
+    return 1;
+}
+
 Move engine_genmove(Engine *e, const Position *p)
 {
     if (!e || !p || pos_over(p)) return move_make(MOVE_PASS);
     double t0 = now_seconds();
     Move m;
-    if (!only_move(p, &m)) {
+    if (!only_move(p, &m) && !book_move(e, p, &m)) {
         SearchCtx sc;
         make_ctx(e, p, &sc);
         int id = e->cfg.searcher;

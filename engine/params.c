@@ -48,6 +48,7 @@ static const Param params[] = {
     {"solver_time", P_DOUBLE, F(solver_time), 0, 3600},
     {"solve_time", P_DOUBLE, F(solve_time), 0, 86400},
     {"ab_depth", P_INT, F(ab_depth), 0, 200},
+    {"book", P_BOOL, F(book), 0, 1},
     {"verbose", P_BOOL, F(verbose), 0, 1},
 };
 #define NPARAMS (sizeof params / sizeof params[0])
@@ -57,7 +58,7 @@ static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", 
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "cairo_explore", "uct_explore", "rave_equiv",
     "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "p_bridge",
-    "p_flip", "lgr", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "verbose", NULL};
+    "p_flip", "lgr", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
 
@@ -94,6 +95,7 @@ void config_default(EngineConfig *c)
     c->solver_time = 0.1;
     c->solve_time = 10;
     c->ab_depth = 0;
+    c->book = 1;
     c->verbose = 1;
 }
 

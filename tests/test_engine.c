@@ -1,12 +1,14 @@
 /* test_engine.c - the searchers: options, legal moves in every mutator
  * combination, determinism, the solver against exhaustive minimax, wins
- * in one found, losses in one prevented, analysis, memory limit. No test
+ * in one found, losses in one prevented, analysis, memory limit, the
+ * opening book. No test
  * measures speed (that is bench/'s job). */
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/book.h"
 #include "../engine/engine.h"
 #include "../engine/searcher.h"
 #include "../engine/shape.h"
@@ -714,6 +716,127 @@ static void test_budget(void)
     board_free(g.b);
 }
 
+
+/* ---- opening book --------------------------------------------------- */
+
+/* Every rule set the built-in book has lines for builds a book of all of
+ * them: each line replays to a legal answer, no position twice. */
+static void test_book_builtin(void)
+{
+    size_t total = 0, checked = 0;
+    for (size_t i = 0; book_builtin[i]; i++) total++;
+    for (size_t i = 0; book_builtin[i]; i++) {
+        char rules[256];
+        size_t n = strcspn(book_builtin[i], "\t");
+        CU_ASSERT_FATAL(n < sizeof rules);
+        memcpy(rules, book_builtin[i], n);
+        rules[n] = 0;
+        int size = atoi(book_builtin[i] + n + 1);
+        int first = 1; /* the first line of its rules and size checks them all */
+        for (size_t j = 0; j < i && first; j++)
+            if (strncmp(book_builtin[j], book_builtin[i], n + 1) == 0 && atoi(book_builtin[j] + n + 1) == size) first = 0;
+        if (!first) continue;
+        Game g = game(size, rules);
+        char err[160] = "";
+        Book *bk = book_build(g.b, book_builtin, err, sizeof err);
+        CU_ASSERT_STRING_EQUAL(err, "");
+        CU_ASSERT_PTR_NOT_NULL(bk);
+        checked += book_size(bk);
+        book_free(bk);
+        board_free(g.b);
+    }
+    CU_ASSERT_EQUAL(checked, total);
+    CU_ASSERT(total > 0);
+}
+
+static void test_book_lines(void)
+{
+    Game g = game(0, "morpharaoh board=48");
+    char err[160] = "";
+    const char *good[] = {
+        "morpharaoh,board=48,edge=pair,center=embrace,pie=off\t0\t-\t22\tstart",
+        "morpharaoh,board=48,edge=pair,center=embrace,pie=off\t0\t22;14\t17",
+        "morpharaoh board=48\t0\t22\t29\tshort rules", /* any spelling of the same rules */
+        "morpharaoh,board=160\t0\t-\t999\tother board: not read",
+        "none\t9\tjunk\tjunk",
+        NULL};
+    Book *bk = book_build(g.b, good, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bk);
+    CU_ASSERT_EQUAL(book_size(bk), 3);
+    Move m;
+    const char *note = NULL;
+    CU_ASSERT_EQUAL(book_probe(bk, &g.p, &m, &note), 1);
+    CU_ASSERT_EQUAL(m.pt[0], 22);
+    CU_ASSERT_STRING_EQUAL(note, "start");
+    Position p = g.p;
+    Move a;
+    CU_ASSERT_EQUAL(move_parse(&p, "22", &a, err, sizeof err), 0);
+    pos_play(&p, &a);
+    CU_ASSERT_EQUAL(book_probe(bk, &p, &m, &note), 1);
+    CU_ASSERT_EQUAL(m.pt[0], 29);
+    CU_ASSERT_EQUAL(move_parse(&p, "14", &a, err, sizeof err), 0);
+    pos_play(&p, &a);
+    CU_ASSERT_EQUAL(book_probe(bk, &p, &m, &note), 1);
+    CU_ASSERT_EQUAL(m.pt[0], 17);
+    CU_ASSERT_EQUAL(move_parse(&p, "17", &a, err, sizeof err), 0);
+    pos_play(&p, &a);
+    CU_ASSERT_EQUAL(book_probe(bk, &p, &m, &note), 0);
+    book_free(bk);
+
+    /* Lines of this board that are wrong reject the whole book. */
+    const char *bad[][2] = {
+        {"morpharaoh board=48\t0\t22;22\t14", "line 1: an illegal move"},
+        {"morpharaoh board=48\t0\t-\t48", "line 1: an illegal answer"},
+        {"morpharaoh board=48\t0\t-", "line 1: needs RULES, SIZE, MOVES and MOVE"},
+        {"morpharaoh board=48\t0\t22\t22", "line 1: an illegal answer"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *lines[] = {bad[i][0], NULL};
+        err[0] = 0;
+        CU_ASSERT_PTR_NULL(book_build(g.b, lines, err, sizeof err));
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i][1]));
+    }
+    const char *twice[] = {"morpharaoh board=48\t0\t-\t22", "morpharaoh board=48\t0\t-\t18", NULL};
+    CU_ASSERT_PTR_NULL(book_build(g.b, twice, err, sizeof err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "twice"));
+    const char *none[] = {"none\t9\t-\tE5", NULL};
+    CU_ASSERT_PTR_NULL(book_build(g.b, none, err, sizeof err));
+    board_free(g.b);
+}
+
+/* The engine plays the built-in book's move for mcts in every position of
+ * the Morpharaoh 48 book, after one playout (which alone would pick
+ * another move in most of them). */
+static void test_book_engine(void)
+{
+    const char *prefix = "morpharaoh,board=48,edge=pair,center=embrace,pie=off\t0\t";
+    size_t len = strlen(prefix), lines = 0;
+    Game g = game(0, "morpharaoh board=48");
+    Engine *e = engine("mcts", "1");
+    engine_new_game(e, &g.p);
+    for (size_t i = 0; book_builtin[i]; i++) {
+        if (strncmp(book_builtin[i], prefix, len) != 0) continue;
+        char line[256], err[160], *save = NULL;
+        CU_ASSERT_FATAL(strlen(book_builtin[i]) < sizeof line);
+        strcpy(line, book_builtin[i] + len);
+        char *moves = strtok_r(line, "\t", &save), *answer = strtok_r(NULL, "\t", &save);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(answer);
+        Position p = g.p;
+        Move m, want;
+        for (char *s2 = NULL, *t = strcmp(moves, "-") ? strtok_r(moves, ";", &s2) : NULL; t; t = strtok_r(NULL, ";", &s2)) {
+            CU_ASSERT_EQUAL_FATAL(move_parse(&p, t, &m, err, sizeof err), 0);
+            pos_play(&p, &m);
+        }
+        CU_ASSERT_EQUAL_FATAL(move_parse(&p, answer, &want, err, sizeof err), 0);
+        m = engine_genmove(e, &p);
+        CU_ASSERT(move_equal(&m, &want));
+        lines++;
+    }
+    CU_ASSERT(lines > 40);
+    engine_free(e);
+    board_free(g.b);
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
@@ -740,6 +863,9 @@ int main(void)
         {"time budgets: byo-yomi, last stone of a period, main time", test_budget},
         {"Cairo bridges", test_cairo_bridges},
         {"searchers on Cairo boards", test_cairo_searchers},
+        {"book: the built-in lines replay", test_book_builtin},
+        {"book: lines, probes, errors", test_book_lines},
+        {"book: mcts plays the book's move", test_book_engine},
     };
     return run_suite("engine", tests, sizeof tests / sizeof *tests);
 }
