@@ -2,7 +2,8 @@
 """mkbook.py - build the engine's opening book (engine/book.h has the format).
 
   tools/mkbook.py search --rules TOKENS [--size N] [--movetime S] [-j N]
-                  [--engine CMD] [--start BOOK.tsv] [--deep K [--deep-plies D]]
+                  [--engine CMD] [--start BOOK.tsv]
+                  [--deep K [--deep-plies D] [--side both|black|white]]
                   > engine/books/NAME.tsv
   tools/mkbook.py c engine/books/*.tsv > engine/book_data.c
 
@@ -12,7 +13,8 @@ thread, N positions at once): the start position; every first move of the
 first player (so that the engine answers any opening as the second player);
 and every answer to the engine's own first move (so that it follows its
 first move up as the first player). --deep K follows the K most critical
-lines below each of those two positions two plies deeper (D times); with
+lines below each of those two positions two plies deeper (D times; --side
+white or black: only where the book plays that colour); with
 --start, the positions a book already has are kept, not searched again.
 Moves alternate b, w, so the tree is for
 rule sets where a turn is one move and no swap comes first: Morpharaoh, or
@@ -120,6 +122,10 @@ def search(args):
     # opponent moves the book rates best for the opponent (the lowest
     # winrate for the side to move after them), followed by the book's
     # answer, become full nodes in turn.
+    if args.side == "white":
+        full = full[:1]
+    elif args.side == "black":
+        full = full[1:]
     for _ in range(args.deep_plies if args.deep else 0):
         nxt = []
         for f in full:
@@ -166,6 +172,8 @@ def main():
     s.add_argument("--start", help="a .tsv book whose lines are kept (only missing positions are searched)")
     s.add_argument("--deep", type=int, default=0, help="critical lines followed one move deeper")
     s.add_argument("--deep-plies", type=int, default=1, help="how many times (each two plies deeper)")
+    s.add_argument("--side", choices=["both", "black", "white"], default="both",
+                   help="deepen only the lines where the book plays this colour")
     c = sub.add_parser("c")
     c.add_argument("files", nargs="+")
     args = ap.parse_args()
