@@ -43,18 +43,17 @@ static int field(const char *line, int k, char *buf, size_t len, const char **re
     return 1;
 }
 
-/* Whether the line is for board b (its rules and size). */
-static int line_is_for(const Board *b, const char *line)
+/* Whether the line is for the board whose canonical rules are `mine` and
+ * whose size is `size` (any spelling of the same rules matches). */
+static int line_is_for(const char *line, const char *mine, int size)
 {
-    char text[256], mine[256], size[16];
+    char text[256], canon[256], sz[16];
     Ruleset r;
-    if (!field(line, 0, text, sizeof text, NULL) || !field(line, 1, size, sizeof size, NULL)) return 0;
+    if (!field(line, 0, text, sizeof text, NULL) || !field(line, 1, sz, sizeof sz, NULL)) return 0;
     ruleset_default(&r);
     if (ruleset_parse(&r, text) != NULL) return 0;
-    char canon[256];
     ruleset_format(&r, canon, sizeof canon);
-    ruleset_format(&b->rules, mine, sizeof mine);
-    return strcmp(canon, mine) == 0 && atoi(size) == b->size;
+    return strcmp(canon, mine) == 0 && atoi(sz) == size;
 }
 
 /* Replay line's moves from the start position of b and read its answer. */
@@ -84,17 +83,18 @@ static const char *replay(const Board *b, const char *line, BookEntry *out, char
 
 Book *book_build(const Board *b, const char *const *lines, char *err, size_t errlen)
 {
-    size_t n = 0;
-    for (size_t i = 0; lines[i]; i++) n += line_is_for(b, lines[i]);
-    if (n == 0) return NULL;
+    char mine[256];
+    size_t total = 0;
+    ruleset_format(&b->rules, mine, sizeof mine);
+    while (lines[total]) total++;
     Book *bk = calloc(1, sizeof *bk);
-    if (!bk || !(bk->e = calloc(n, sizeof *bk->e))) {
+    if (!bk || !(bk->e = calloc(total ? total : 1, sizeof *bk->e))) { /* room for every line */
         free(bk);
         if (err) snprintf(err, errlen, "book: out of memory");
         return NULL;
     }
-    for (size_t i = 0; lines[i]; i++) {
-        if (!line_is_for(b, lines[i])) continue;
+    for (size_t i = 0; i < total; i++) {
+        if (!line_is_for(lines[i], mine, b->size)) continue;
         char msg[128] = "";
         const char *why = replay(b, lines[i], &bk->e[bk->n], msg, sizeof msg);
         if (why) {
@@ -103,6 +103,10 @@ Book *book_build(const Board *b, const char *const *lines, char *err, size_t err
             return NULL;
         }
         bk->n++;
+    }
+    if (bk->n == 0) {
+        book_free(bk);
+        return NULL;
     }
     qsort(bk->e, bk->n, sizeof *bk->e, cmp_entry);
     for (size_t i = 1; i < bk->n; i++)

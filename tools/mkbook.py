@@ -28,51 +28,29 @@ import subprocess
 import sys
 
 
-def gtp_session(engine, rules, size, moves, movetime, threads):
-    """Run one engine process: set up `moves`, genmove; (move, stats line)."""
-    cmds = ["rules " + rules.replace(",", " ")]
-    if size:
-        cmds.append("boardsize %d" % size)
-    colours = "bw"
-    for i, m in enumerate(moves):
-        cmds.append("play %s %s" % (colours[i % 2], m))
-    cmds += ["set_param movetime %g" % movetime, "set_param threads %d" % threads,
-             "set_param book 0", "set_param verbose 1",
-             "genmove %s" % colours[len(moves) % 2], "quit"]
-    run = subprocess.run(engine, shell=True, input="\n".join(cmds) + "\n",
+def gtp(engine, rules, size, moves, *cmds):
+    """One engine process: rules, board, `moves` played (b, w, b, ...), then
+    cmds. Returns the last command's answer and the engine's stderr; any
+    error answer is fatal."""
+    lines = ["rules " + rules.replace(",", " ")] + (["boardsize %d" % size] if size else [])
+    lines += ["play %s %s" % ("bw"[i % 2], m) for i, m in enumerate(moves)]
+    run = subprocess.run(engine, shell=True, input="\n".join(lines + list(cmds) + ["quit"]) + "\n",
                          capture_output=True, text=True, check=False)
-    answers = [a for a in run.stdout.split("\n\n") if a.strip()]
+    answers = [a.strip() for a in run.stdout.split("\n\n") if a.strip()]
     for a in answers:
         if a.startswith("?"):
-            raise RuntimeError("engine error at %s: %s" % (";".join(moves) or "-", a.strip()))
-    move = answers[-2].strip()[1:].strip()  # genmove's answer; the last is quit's
-    stats = ""
-    for line in run.stderr.splitlines():
-        if line.startswith("mcts:"):
-            stats = line
-    m = re.search(r"winrate ([0-9.]+) \| (\d+) playouts", stats)
-    note = "winrate %s, %s playouts" % (m.group(1), m.group(2)) if m else "search"
-    return move, note
+            raise RuntimeError("engine error at %s: %s" % (";".join(moves) or "-", a))
+    return answers[-2][1:].strip(), run.stderr  # the last answer is quit's
 
 
-def legal_moves(engine, rules, size, moves):
-    cmds = ["rules " + rules.replace(",", " ")]
-    if size:
-        cmds.append("boardsize %d" % size)
-    for i, m in enumerate(moves):
-        cmds.append("play %s %s" % ("bw"[i % 2], m))
-    cmds += ["legal_moves", "quit"]
-    run = subprocess.run(engine, shell=True, input="\n".join(cmds) + "\n",
-                         capture_output=True, text=True, check=False)
-    answers = [a for a in run.stdout.split("\n\n") if a.strip()]
-    return answers[-2].strip()[1:].split()
-
-
-def canonical_rules(engine, rules):
-    run = subprocess.run(engine, shell=True, input="rules %s\nrules\nquit\n" % rules.replace(",", " "),
-                         capture_output=True, text=True, check=False)
-    answers = [a for a in run.stdout.split("\n\n") if a.strip()]
-    return answers[-2].strip()[1:].strip().replace(" ", ",")
+def book_search(engine, rules, size, moves, movetime):
+    """The engine's move after `moves` (one thread, book off) and a note
+    with its winrate and playouts."""
+    move, stderr = gtp(engine, rules, size, moves, "set_param movetime %g" % movetime, "set_param threads 1",
+                       "set_param book 0", "set_param verbose 1", "genmove %s" % "bw"[len(moves) % 2])
+    stats = [line for line in stderr.splitlines() if line.startswith("mcts:")]
+    m = re.search(r"winrate ([0-9.]+) \| (\d+) playouts", stats[-1] if stats else "")
+    return move, "winrate %s, %s playouts" % (m.group(1), m.group(2)) if m else "search"
 
 
 def read_book(path, rules):
@@ -94,12 +72,12 @@ def winrate(note):
 
 
 def search(args):
-    rules = canonical_rules(args.engine, args.rules)
+    rules = gtp(args.engine, args.rules, 0, [], "rules")[0]
     size = args.size if not rules.startswith("morpharaoh") else 0
     book = read_book(args.start, rules) if args.start else {}
 
     def job(moves):
-        move, note = gtp_session(args.engine, rules, size, list(moves), args.movetime, 1)
+        move, note = book_search(args.engine, rules, size, list(moves), args.movetime)
         return moves, move, note
 
     def fill(positions):
@@ -110,7 +88,7 @@ def search(args):
                 print("%-14s -> %s (%s)" % (";".join(moves) or "-", move, note), file=sys.stderr, flush=True)
 
     def replies(moves):
-        return [moves + (m,) for m in legal_moves(args.engine, rules, size, list(moves))]
+        return [moves + (m,) for m in gtp(args.engine, rules, size, list(moves), "legal_moves")[0].split()]
 
     # Full nodes: positions where the opponent moves and every move of
     # theirs has the book's answer. The start (our book plays either side)
