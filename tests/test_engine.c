@@ -804,37 +804,109 @@ static void test_book_lines(void)
     board_free(g.b);
 }
 
+/* Replay `moves` (';'-separated, '-' for none) from p. */
+static void replay(Position *p, const char *moves)
+{
+    char buf[512], err[160], *save = NULL;
+    CU_ASSERT_FATAL(strlen(moves) < sizeof buf);
+    strcpy(buf, moves);
+    for (char *t = strcmp(buf, "-") ? strtok_r(buf, ";", &save) : NULL; t; t = strtok_r(NULL, ";", &save)) {
+        Move m;
+        CU_ASSERT_EQUAL_FATAL(move_parse(p, t, &m, err, sizeof err), 0);
+        pos_play(p, &m);
+    }
+}
+
+/* Split a built-in line after its rules and size prefix into moves and
+ * answer (in buf); 0 when the line is not of that prefix. */
+static int book_line(const char *line, const char *prefix, char *buf, size_t len, char **moves, char **answer)
+{
+    size_t n = strlen(prefix);
+    char *save = NULL;
+    if (strncmp(line, prefix, n) != 0) return 0;
+    CU_ASSERT_FATAL(strlen(line + n) < len);
+    strcpy(buf, line + n);
+    *moves = strtok_r(buf, "\t", &save);
+    *answer = strtok_r(NULL, "\t", &save);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*answer);
+    return 1;
+}
+
 /* The engine plays the built-in book's move for mcts in every position of
- * the Morpharaoh 48 book, after one playout (which alone would pick
- * another move in most of them). */
+ * the Morpharaoh 48 books (pie off and on), after one playout (which alone
+ * would pick another move in most of them). */
 static void test_book_engine(void)
 {
-    const char *prefix = "morpharaoh,board=48,edge=pair,center=embrace,pie=off\t0\t";
-    size_t len = strlen(prefix), lines = 0;
-    Game g = game(0, "morpharaoh board=48");
-    Engine *e = engine("mcts", "1");
-    engine_new_game(e, &g.p);
-    for (size_t i = 0; book_builtin[i]; i++) {
-        if (strncmp(book_builtin[i], prefix, len) != 0) continue;
-        char line[256], err[160], *save = NULL;
-        CU_ASSERT_FATAL(strlen(book_builtin[i]) < sizeof line);
-        strcpy(line, book_builtin[i] + len);
-        char *moves = strtok_r(line, "\t", &save), *answer = strtok_r(NULL, "\t", &save);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(answer);
-        Position p = g.p;
-        Move m, want;
-        for (char *s2 = NULL, *t = strcmp(moves, "-") ? strtok_r(moves, ";", &s2) : NULL; t; t = strtok_r(NULL, ";", &s2)) {
-            CU_ASSERT_EQUAL_FATAL(move_parse(&p, t, &m, err, sizeof err), 0);
-            pos_play(&p, &m);
+    static const char *const books[][2] = {
+        {"morpharaoh board=48", "morpharaoh,board=48,edge=pair,center=embrace,pie=off\t0\t"},
+        {"morpharaoh board=48 pie=on", "morpharaoh,board=48,edge=pair,center=embrace,pie=on\t0\t"},
+    };
+    for (size_t k = 0; k < sizeof books / sizeof books[0]; k++) {
+        size_t lines = 0;
+        Game g = game(0, books[k][0]);
+        Engine *e = engine("mcts", "1");
+        engine_new_game(e, &g.p);
+        for (size_t i = 0; book_builtin[i]; i++) {
+            char buf[512], err[160], *moves, *answer;
+            if (!book_line(book_builtin[i], books[k][1], buf, sizeof buf, &moves, &answer)) continue;
+            Position p = g.p;
+            Move m, want;
+            replay(&p, moves);
+            CU_ASSERT_EQUAL_FATAL(move_parse(&p, answer, &want, err, sizeof err), 0);
+            m = engine_genmove(e, &p);
+            CU_ASSERT(move_equal(&m, &want));
+            lines++;
         }
-        CU_ASSERT_EQUAL_FATAL(move_parse(&p, answer, &want, err, sizeof err), 0);
-        m = engine_genmove(e, &p);
-        CU_ASSERT(move_equal(&m, &want));
-        lines++;
+        CU_ASSERT(lines > 40);
+        engine_free(e);
+        board_free(g.b);
     }
-    CU_ASSERT(lines > 40);
-    engine_free(e);
-    board_free(g.b);
+}
+
+/* The pie=on book's lines after a swap are lines of the pie=off book seen
+ * through the swap: after "X;swap;Y2;...;Yk" every stone is the image under
+ * the board's colour-exchanging symmetry of the stone of the other colour
+ * after "X;sym^-1(Y2);...", the other side is to move, and the answers
+ * are images of each other too. */
+static void test_book_pie_swapped(void)
+{
+    const char *on = "morpharaoh,board=48,edge=pair,center=embrace,pie=on\t0\t";
+    const char *off = "morpharaoh,board=48,edge=pair,center=embrace,pie=off\t0\t";
+    Game gon = game(0, "morpharaoh board=48 pie=on"), goff = game(0, "morpharaoh board=48");
+    int n = gon.b->npoints, inv[MAX_POINTS];
+    for (int i = 0; i < n; i++) inv[gon.b->sym[i]] = i;
+    size_t swapped = 0;
+    for (size_t i = 0; book_builtin[i]; i++) {
+        char buf[512], src[512], *moves, *answer, *save = NULL;
+        if (!book_line(book_builtin[i], on, buf, sizeof buf, &moves, &answer)) continue;
+        const char *sw = strstr(moves, ";swap");
+        if (!sw) continue;
+        /* The pie=off line this one comes from. */
+        size_t used = (size_t)(sw - moves);
+        memcpy(src, moves, used);
+        char rest[512];
+        strcpy(rest, sw + 5);
+        for (char *t = strtok_r(rest, ";", &save); t; t = strtok_r(NULL, ";", &save))
+            used += (size_t)snprintf(src + used, sizeof src - used, ";%d", inv[atoi(t)]);
+        src[used] = 0;
+        char want[600];
+        int found = 0;
+        snprintf(want, sizeof want, "%s%s\t%d\t", off, src, inv[atoi(answer)]);
+        for (size_t j = 0; book_builtin[j] && !found; j++) found = strncmp(book_builtin[j], want, strlen(want)) == 0;
+        CU_ASSERT(found);
+        Position a = gon.p, b = goff.p;
+        replay(&a, moves);
+        replay(&b, src);
+        CU_ASSERT_EQUAL(a.to_move, 1 - b.to_move);
+        for (int pt = 0; pt < n; pt++) {
+            Color x = pos_color_at(&a, gon.b->sym[pt]), y = pos_color_at(&b, pt);
+            CU_ASSERT_EQUAL(x, y == EMPTY ? EMPTY : (Color)(1 - y));
+        }
+        swapped++;
+    }
+    CU_ASSERT(swapped > 40);
+    board_free(gon.b);
+    board_free(goff.b);
 }
 
 int main(void)
@@ -866,6 +938,7 @@ int main(void)
         {"book: the built-in lines replay", test_book_builtin},
         {"book: lines, probes, errors", test_book_lines},
         {"book: mcts plays the book's move", test_book_engine},
+        {"book: pie=on lines after a swap mirror the pie=off book", test_book_pie_swapped},
     };
     return run_suite("engine", tests, sizeof tests / sizeof *tests);
 }

@@ -2,7 +2,8 @@
 # The opening book: engine/book_data.c is what tools/mkbook.py makes of
 # engine/books/*.tsv, the converter refuses a line it cannot embed, and over
 # GTP mcts answers from the book at the Morpharaoh 48 start (stderr says
-# "book:") unless `book` is off or the searcher is a baseline.
+# "book:") unless `book` is off or the searcher is a baseline; under
+# pie=on it opens and swaps as its pie book says.
 # Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
 engine=${MORPHOS:-build/asan/morphos}
@@ -34,7 +35,16 @@ run "$tmp/off" "set_param book off"
 check "book off: mcts searches" grep -q '^mcts: ' "$tmp/off"
 run "$tmp/uct" "set_param searcher uct"
 check "uct never uses the book" sh -c "grep -q '^= [0-9]' '$tmp/uct' && ! grep -q '^book:' '$tmp/uct'"
+run "$tmp/other" "rules morpharaoh edge=majority"
+check "no book for other rules (edge=majority)" grep -q '^mcts: ' "$tmp/other"
+pie_rules="morpharaoh,board=48,edge=pair,center=embrace,pie=on"
+pie_move=$(awk -F'\t' -v r="$pie_rules" '$1 == r && $3 == "-" { print $4 }' engine/books/*.tsv)
+check "the pie=on book has the start" test -n "$pie_move"
 run "$tmp/pie" "rules morpharaoh pie=on"
-check "no book for other rules (pie=on)" grep -q '^mcts: ' "$tmp/pie"
+check "pie=on: the book's first stone" grep -qx "= $pie_move" "$tmp/pie"
+swapped=$(awk -F'\t' -v r="$pie_rules" '$1 == r && $3 ~ /^[0-9]+$/ && $4 == "swap" { print $3; exit }' engine/books/*.tsv)
+check "the pie=on book swaps some first stone" test -n "$swapped"
+printf 'rules morpharaoh pie=on\nset_param movetime 0.05\nplay b %s\ngenmove w\nquit\n' "$swapped" | "$engine" > "$tmp/swap" 2>&1
+check "pie=on: mcts swaps that stone" grep -qx "= swap" "$tmp/swap"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
