@@ -6,7 +6,7 @@
                   [--deep K [--deep-plies D] [--side both|black|white]]
                   > engine/books/NAME.tsv
   tools/mkbook.py first MATCH.tsv... > engine/books/NAME-first.tsv
-  tools/mkbook.py pie --book BOOK.tsv --first FIRST.tsv [--engine CMD]
+  tools/mkbook.py pie --book BOOK.tsv --first FIRST.tsv [--min-games N] [--engine CMD]
                   > engine/books/NAME-pie.tsv
   tools/mkbook.py c engine/books/*.tsv > engine/book_data.c
 
@@ -27,7 +27,7 @@ Morphos without the c mutator or the pie rule.
 engines, openings of one stone), how Black scored after each first stone.
 `pie` makes the book of the same rules with the pie rule on from a book
 without it and that table: the first move is the stone after which Black
-scored nearest to even; White swaps a stone after which Black scored more
+scored nearest to even (of those with --min-games games); White swaps a stone after which Black scored more
 than half and otherwise answers as the book does; after a swap (the
 position mapped through the board's colour-exchanging symmetry, Black to
 move) every line of the book is followed mapped the same way, and without
@@ -200,19 +200,30 @@ def pie(args):
                 canon[cols[0]] = gtp(args.engine, cols[0], size, [], "rules")[0]
             if canon[cols[0]] == off and cols[1] in sigma:
                 score[cols[1]] = (int(cols[2]), int(cols[3]) + 0.5 * int(cols[4]))
-    # A stone and its half-turn image are the same opening: pool them.
+    # A stone and its half-turn image are the same opening. Their games are
+    # pooled when the book answers them alike (its answers are images too);
+    # otherwise each stone's own games judge the book's own answer, and
+    # only where they are too few to decide a swap are both pooled anyway.
+    answer = {c[2]: c[3] for c in book_lines}
+
+    def games(kin):
+        n = sum(score.get(k, (0, 0))[0] for k in kin)
+        return n, sum(score.get(k, (0, 0))[1] for k in kin) / n if n else 0.5
+
     pooled = {}
     for x in cells:
-        kin = {x, sigma[sigma[x]]}
-        n = sum(score.get(k, (0, 0))[0] for k in kin)
-        w = sum(score.get(k, (0, 0))[1] for k in kin)
-        if n:
-            pooled[x] = (n, w / n)
-    if not pooled:
-        sys.exit("%s: no games of %s" % (args.first, off))
+        twin, a = sigma[sigma[x]], answer.get(x)
+        alike = a in sigma and sigma[sigma[a]] == answer.get(twin)
+        pooled[x] = games({x, twin} if alike else {x})
+    offers = [x for x in cells if pooled[x][0] >= args.min_games]
+    if not offers:
+        sys.exit("%s: no stone of %s with %d games" % (args.first, off, args.min_games))
+    for x in cells:
+        if pooled[x][0] < args.min_games:
+            pooled[x] = games({x, sigma[sigma[x]]})
 
     out = {}
-    best = min(pooled, key=lambda x: (abs(pooled[x][1] - 0.5), -pooled[x][0], int(x) if x.isdigit() else 0))
+    best = min(offers, key=lambda x: (abs(pooled[x][1] - 0.5), -pooled[x][0], int(x) if x.isdigit() else 0))
     out[()] = (best, "Black scores %.2f after it in %d self-play games: the stone nearest to even"
                % (pooled[best][1], pooled[best][0]))
     for cols in book_lines:
@@ -223,7 +234,7 @@ def pie(args):
         if len(moves) >= 1:
             mapped = (moves[0], "swap") + tuple(sigma[m] for m in moves[1:])
             out[mapped] = (sigma[cols[3]], "swapped line " + ";".join(moves) + " " + cols[3] + ", " + note)
-        if len(moves) == 1 and moves[0] in pooled:
+        if len(moves) == 1 and pooled.get(moves[0], (0,))[0]:
             n, p = pooled[moves[0]]
             out[moves] = ("swap", "Black scores %.2f after it in %d self-play games" % (p, n)) if p > 0.5 \
                 else (cols[3], "Black scores %.2f after it in %d self-play games; %s" % (p, n, note))
@@ -273,6 +284,7 @@ def main():
     pi.add_argument("--book", required=True)
     pi.add_argument("--first", required=True)
     pi.add_argument("--engine", default="./morphos")
+    pi.add_argument("--min-games", type=int, default=20, help="games a first move needs to be chosen")
     c = sub.add_parser("c")
     c.add_argument("files", nargs="+")
     args = ap.parse_args()
