@@ -150,46 +150,21 @@ def first(args):
                 if line.startswith("#") or len(cols) < 6 or not rules or cols[5] in ("", "-") or \
                         not (cols[4].endswith(" connects") or cols[2] == "draw"):
                     continue
-                black, winner, stone = cols[1], cols[2], cols[5].split(";")[0]
-                row = table.setdefault(rules, {}).setdefault(stone, [0, 0, 0])
-                row[0] += 1
-                row[1] += winner == black
-                row[2] += winner == "draw"
-    print("# Black's score by first stone, tools/mkbook.py first %s" % " ".join(args.files))
-    print("# rules\tstone\tgames\tblack_wins\tdraws")
+                black, winner, moves = cols[1], cols[2], cols[5].split(";")
+                for k in (1, 2)[:len(moves)]:
+                    row = table.setdefault(rules, {}).setdefault(";".join(moves[:k]), [0, 0, 0])
+                    row[0] += 1
+                    row[1] += winner == black
+                    row[2] += winner == "draw"
+    print("# Black's score by first stone and by first two moves, tools/mkbook.py first %s" % " ".join(args.files))
+    print("# rules\tmoves\tgames\tblack_wins\tdraws")
     for rules in sorted(table):
-        for stone in sorted(table[rules], key=lambda x: (not x.isdigit(), int(x) if x.isdigit() else 0, x)):
-            print("%s\t%s\t%d\t%d\t%d" % ((rules, stone) + tuple(table[rules][stone])))
+        for moves in sorted(table[rules], key=lambda k: [int(x) if x.isdigit() else -1 for x in k.split(";")]):
+            print("%s\t%s\t%d\t%d\t%d" % ((rules, moves) + tuple(table[rules][moves])))
 
 
-def pie(args):
-    """The pie=on book made of a pie=off book and a `first` table."""
-    book_lines = []
-    with open(args.book) as f:
-        for line in f:
-            cols = line.rstrip("\n").split("\t")
-            if not line.startswith("#") and len(cols) >= 4:
-                book_lines.append(cols)
-    rules = {c[0] for c in book_lines}
-    if len(rules) != 1:
-        sys.exit("%s: needs the lines of one rule set" % args.book)
-    off = gtp(args.engine, rules.pop(), 0, [], "rules")[0]
-    if "pie=off" not in off.split(","):
-        sys.exit("%s: the book's rules have the pie rule on already" % args.book)
-    size = int(book_lines[0][1])
-    on = gtp(args.engine, off.replace("pie=off", "pie=on"), size, [], "rules")[0]
-    cells = gtp(args.engine, off, size, [], "legal_moves")[0].split()
-
-    # sigma: where a swap takes a first stone (the one point Black cannot
-    # play after it), and the half turn sigma o sigma, which keeps colours.
-    sigma = {}
-    for x in cells:
-        after = set(gtp(args.engine, on, size, [], "play b " + x, "play w swap", "legal_moves b")[0].split())
-        missing = [c for c in cells if c not in after]
-        if len(missing) != 1:
-            sys.exit("no single image of %s under swap" % x)
-        sigma[x] = missing[0]
-
+def read_first(args, rules, size):
+    """{moves: (games, Black's score)} of a `first` table's lines of `rules`."""
     score, canon = {}, {}
     with open(args.first) as f:
         for line in f:
@@ -198,29 +173,95 @@ def pie(args):
                 continue
             if cols[0] not in canon:
                 canon[cols[0]] = gtp(args.engine, cols[0], size, [], "rules")[0]
-            if canon[cols[0]] == off and cols[1] in sigma:
+            if canon[cols[0]] == rules:
                 score[cols[1]] = (int(cols[2]), int(cols[3]) + 0.5 * int(cols[4]))
-    # A stone and its half-turn image are the same opening. Their games are
-    # pooled when the book answers them alike (its answers are images too);
-    # otherwise each stone's own games judge the book's own answer, and
-    # only where they are too few to decide a swap are both pooled anyway.
+    return score
+
+
+def load_book(args):
+    """A pie=off book's lines, its rules (pie off and on), size, points and
+    the swap's map of points (where a swap takes a first stone: the one
+    point Black cannot play after it)."""
+    lines = []
+    with open(args.book) as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if not line.startswith("#") and len(cols) >= 4:
+                lines.append(cols)
+    rules = {c[0] for c in lines}
+    if len(rules) != 1:
+        sys.exit("%s: needs the lines of one rule set" % args.book)
+    off = gtp(args.engine, rules.pop(), 0, [], "rules")[0]
+    if "pie=off" not in off.split(","):
+        sys.exit("%s: the book's rules have the pie rule on already" % args.book)
+    size = int(lines[0][1])
+    on = gtp(args.engine, off.replace("pie=off", "pie=on"), size, [], "rules")[0]
+    cells = gtp(args.engine, off, size, [], "legal_moves")[0].split()
+    sigma = {}
+    for x in cells:
+        after = set(gtp(args.engine, on, size, [], "play b " + x, "play w swap", "legal_moves b")[0].split())
+        missing = [c for c in cells if c not in after]
+        if len(missing) != 1:
+            sys.exit("no single image of %s under swap" % x)
+        sigma[x] = missing[0]
+    return lines, off, on, size, cells, sigma
+
+
+def scorer(score):
+    """Games and Black's score over a set of openings of a `first` table."""
+    def games(keys):
+        n = sum(score.get(k, (0, 0))[0] for k in keys)
+        return n, sum(score.get(k, (0, 0))[1] for k in keys) / n if n else 0.5
+    return games
+
+
+def book_order(moves):
+    return (len(moves), [int(x) if x.isdigit() else -1 for x in moves])
+
+
+def mirror(args):
+    """The pie=off book with each first-move answer replaced by the half-turn
+    image of its twin stone's answer where that did clearly better."""
+    lines, off, _, size, cells, sigma = load_book(args)
+    games = scorer(read_first(args, off, size))
+    twin = {x: sigma[sigma[x]] for x in cells}
+    answer = {c[2]: c[3] for c in lines}
+    with open(args.book) as f:
+        for line in f:
+            if line.startswith("#") and not line.startswith("# rules\t") and "mkbook.py mirror" not in line:
+                print(line.rstrip("\n"))
+    print("# then: tools/mkbook.py mirror --first %s" % args.first)
+    print("# rules\tsize\tmoves\tmove\tnote")
+    for cols in lines:
+        x, a = cols[2], cols[3]
+        b = answer.get(twin.get(x))
+        if x in twin and a in twin and b in twin and twin[b] != a:
+            own = games({"%s;%s" % (x, a), "%s;%s" % (twin[x], twin[a])})
+            alt = games({"%s;%s" % (x, twin[b]), "%s;%s" % (twin[x], b)})
+            if min(own[0], alt[0]) >= args.min_games and alt[1] + args.margin <= own[1]:
+                cols = cols[:3] + [twin[b], "half-turn image of the answer %s to %s: Black %.2f in %d self-play "
+                                   "games against %.2f in %d after %s" % (b, twin[x], alt[1], alt[0], own[1], own[0], a)]
+        print("\t".join(cols))
+
+
+def pie(args):
+    """The pie=on book made of a pie=off book and a `first` table."""
+    book_lines, off, on, size, cells, sigma = load_book(args)
+    games = scorer(read_first(args, off, size))
     answer = {c[2]: c[3] for c in book_lines}
+    twin = {x: sigma[sigma[x]] for x in cells}
 
-    def games(kin):
-        n = sum(score.get(k, (0, 0))[0] for k in kin)
-        return n, sum(score.get(k, (0, 0))[1] for k in kin) / n if n else 0.5
-
-    pooled = {}
+    # Black's score after X is judged by the games where White answered as
+    # the book does (X;A, and the same position by the half turn); where
+    # those are too few to decide a swap, by every game after X or its twin.
+    judged, pooled = {}, {}
     for x in cells:
-        twin, a = sigma[sigma[x]], answer.get(x)
-        alike = a in sigma and sigma[sigma[a]] == answer.get(twin)
-        pooled[x] = games({x, twin} if alike else {x})
-    offers = [x for x in cells if pooled[x][0] >= args.min_games]
+        a = answer.get(x)
+        judged[x] = games({"%s;%s" % (x, a), "%s;%s" % (twin[x], twin[a])}) if a in twin else (0, 0.5)
+        pooled[x] = judged[x] if judged[x][0] >= args.min_games else games({x, twin[x]})
+    offers = [x for x in cells if judged[x][0] >= args.min_games]
     if not offers:
-        sys.exit("%s: no stone of %s with %d games" % (args.first, off, args.min_games))
-    for x in cells:
-        if pooled[x][0] < args.min_games:
-            pooled[x] = games({x, sigma[sigma[x]]})
+        sys.exit("%s: no stone of %s with %d games after the book's answer" % (args.first, off, args.min_games))
 
     out = {}
     best = min(offers, key=lambda x: (abs(pooled[x][1] - 0.5), -pooled[x][0], int(x) if x.isdigit() else 0))
@@ -240,7 +281,7 @@ def pie(args):
                 else (cols[3], "Black scores %.2f after it in %d self-play games; %s" % (p, n, note))
     print("# morphos opening book: %s, tools/mkbook.py pie --book %s --first %s" % (on, args.book, args.first))
     print("# rules\tsize\tmoves\tmove\tnote")
-    for moves in sorted(out, key=lambda k: (len(k), [int(x) if x.isdigit() else -1 for x in k])):
+    for moves in sorted(out, key=book_order):
         print("%s\t%d\t%s\t%s\t%s" % (on, size, ";".join(moves) or "-", out[moves][0], out[moves][1]))
 
 
@@ -280,6 +321,12 @@ def main():
                    help="deepen only the lines where the book plays this colour")
     fs = sub.add_parser("first")
     fs.add_argument("files", nargs="+")
+    mi = sub.add_parser("mirror")
+    mi.add_argument("--book", required=True)
+    mi.add_argument("--first", required=True)
+    mi.add_argument("--engine", default="./morphos")
+    mi.add_argument("--min-games", type=int, default=10, help="games each answer needs")
+    mi.add_argument("--margin", type=float, default=0.25, help="how much lower Black's score must be")
     pi = sub.add_parser("pie")
     pi.add_argument("--book", required=True)
     pi.add_argument("--first", required=True)
@@ -288,7 +335,7 @@ def main():
     c = sub.add_parser("c")
     c.add_argument("files", nargs="+")
     args = ap.parse_args()
-    {"search": search, "first": first, "pie": pie, "c": to_c}[args.cmd](args)
+    {"search": search, "first": first, "mirror": mirror, "pie": pie, "c": to_c}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -46,42 +46,46 @@ swapped=$(awk -F'\t' -v r="$pie_rules" '$1 == r && $3 ~ /^[0-9]+$/ && $4 == "swa
 check "the pie=on book swaps some first stone" test -n "$swapped"
 printf 'rules morpharaoh pie=on\nset_param movetime 0.05\nplay b %s\ngenmove w\nquit\n' "$swapped" | "$engine" > "$tmp/swap" 2>&1
 check "pie=on: mcts swaps that stone" grep -qx "= swap" "$tmp/swap"
-# mkbook first and pie on a small made-up book and match file: Black's
-# score counted per first stone (crashes left out), the offer nearest to
-# even among stones with enough games, swap over half, twins pooled only
-# when the book answers them alike, lines after a swap added.
+# mkbook first, mirror and pie on a small made-up book and match file:
+# Black's score per first stone and first two moves (crashes left out); a
+# first-move answer replaced by its twin's where that did clearly better;
+# the offer nearest to even among stones with enough games after the
+# book's answer, swap over half, lines after a swap added.
 r="morpharaoh,board=48,edge=pair,center=embrace,pie=off"
 {
     printf '# morphos-match 1\n# rules\t%s\n' "$r"
     g() { printf '0\t%s\t%s\t9\t%s\t%s\n' "$1" "$2" "$3" "$4"; }
-    i=0; while [ $i -lt 6 ]; do g A A "black connects" "11;2;3"; i=$((i + 1)); done
-    i=0; while [ $i -lt 4 ]; do g A B "white connects" "11;2;3"; i=$((i + 1)); done
-    g A B "white connects" "36;2"; g A A "crash by B: gone" "36"
-    i=0; while [ $i -lt 30 ]; do g B A "white connects" "8;1"; i=$((i + 1)); done
-    i=0; while [ $i -lt 10 ]; do g A B "white connects" "39;1"; i=$((i + 1)); done
-    i=0; while [ $i -lt 30 ]; do
-        if [ $i -lt 24 ]; then g A A "black connects" "22;5"; else g A B "white connects" "22;5"; fi
-        i=$((i + 1))
-    done
+    n() { k=$1; shift; while [ "$k" -gt 0 ]; do g "$@"; k=$((k - 1)); done; }
+    n 6 A A "black connects" "11;28;3"; n 4 A B "white connects" "11;28;3"
+    n 10 A B "white connects" "36;18"; g A A "crash by B: gone" "36;18"
+    n 30 B A "white connects" "8;18"; n 10 A B "white connects" "39;29"
+    n 24 A A "black connects" "22;14"; n 6 A B "white connects" "22;14"
 } > "$tmp/games.tsv"
 python3 tools/mkbook.py first "$tmp/games.tsv" > "$tmp/first.tsv"
 row() { grep -qxF "$(printf '%s\t%s' "$r" "$1")" "$tmp/first.tsv"; }
 check "first: Black's wins per stone" row "$(printf '11\t10\t6\t0')"
-check "first: a crash is no game" row "$(printf '36\t1\t0\t0')"
-check "first: Black's losses as B" row "$(printf '8\t30\t0\t0')"
+check "first: ... and per two moves" row "$(printf '11;28\t10\t6\t0')"
+check "first: a crash is no game" row "$(printf '36\t10\t0\t0')"
+check "first: Black's losses as B" row "$(printf '8;18\t30\t0\t0')"
 printf '%s\t0\t%s\t%s\n' "$r" - 22 "$r" 11 28 "$r" 36 18 "$r" 8 18 "$r" 39 29 "$r" 22 14 "$r" "22;14" 18 > "$tmp/off.tsv"
+line() { awk -F'\t' -v r="$2" -v m="$1" '$1 == r && $3 == m { print $4 }' "$3"; }
+python3 tools/mkbook.py mirror --engine "$engine" --book "$tmp/off.tsv" --first "$tmp/first.tsv" > "$tmp/mirror.tsv"
+# 36 answered 18 (Black 0 of 10) is 11 answered 29 by the half turn; 11 28
+# gave Black 6 of 10.
+check "mirror: the twin's better answer" test "$(line 11 "$r" "$tmp/mirror.tsv")" = 29
+check "mirror: the better one kept" test "$(line 36 "$r" "$tmp/mirror.tsv")" = 18
+check "mirror: other lines kept" test "$(grep -vc '^#' "$tmp/mirror.tsv")" = 7
 python3 tools/mkbook.py pie --engine "$engine" --book "$tmp/off.tsv" --first "$tmp/first.tsv" > "$tmp/pie.tsv"
 on=$(printf '%s' "$r" | sed 's/pie=off/pie=on/')
-line() { awk -F'\t' -v r="$on" -v m="$1" '$1 == r && $3 == m { print $4 }' "$tmp/pie.tsv"; }
-# 8 and 39 are twins answered alike (40 games, Black 0); 22 has 30 games
-# of its own (Black 24): 22 is nearer to even. 11 and 36 are answered
-# differently and have too few games each to be offered; for the swap
-# they pool (Black 6 of 11).
-check "pie: the offer nearest to even" test "$(line -)" = 22
-check "pie: swap a stone Black scores over half with" test "$(line 22)" = swap
-check "pie: twins with too few games pool for the swap" test "$(line 36)" = swap
-check "pie: keep the book's answer below half" test "$(line 8)" = 18
-check "pie: lines without a swap kept" test "$(line '22;14')" = 18
+# After the book's answers: 8 and 39 (the same opening) 40 games, Black 0;
+# 22: 30 games, Black 24; 11 and 36 have 10 each, too few: their 20 games
+# together (Black 6) decide.
+check "pie: the offer nearest to even" test "$(line - "$on" "$tmp/pie.tsv")" = 22
+check "pie: swap a stone Black scores over half with" test "$(line 22 "$on" "$tmp/pie.tsv")" = swap
+check "pie: below half, the book's answer" test "$(line 8 "$on" "$tmp/pie.tsv")" = 18
+check "pie: too few games after the answer: all after the stone and its twin" \
+    test "$(line 11 "$on" "$tmp/pie.tsv")" = 28
+check "pie: lines without a swap kept" test "$(line '22;14' "$on" "$tmp/pie.tsv")" = 18
 check "pie: every line also after a swap" test "$(grep -c ';swap' "$tmp/pie.tsv")" = 6
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
