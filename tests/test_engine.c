@@ -887,7 +887,8 @@ static void test_book_pie_swapped(void)
         char rest[512];
         strcpy(rest, sw + 5);
         for (char *t = strtok_r(rest, ";", &save); t; t = strtok_r(NULL, ";", &save))
-            used += (size_t)snprintf(src + used, sizeof src - used, ";%d", inv[atoi(t)]);
+            if (used < sizeof src) used += (size_t)snprintf(src + used, sizeof src - used, ";%d", inv[atoi(t)]);
+        CU_ASSERT_FATAL(used < sizeof src);
         src[used] = 0;
         char want[600];
         int found = 0;

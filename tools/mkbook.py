@@ -5,7 +5,9 @@
                   [--engine CMD] [--start BOOK.tsv]
                   [--deep K [--deep-plies D] [--side both|black|white]]
                   > engine/books/NAME.tsv
-  tools/mkbook.py first MATCH.tsv... > engine/books/NAME-first.tsv
+  tools/mkbook.py first MATCH.tsv... > engine/books/first/NAME.tsv
+  tools/mkbook.py mirror --book BOOK.tsv --first FIRST.tsv [--min-games N]
+                  [--margin M] [--engine CMD] > BOOK2.tsv
   tools/mkbook.py pie --book BOOK.tsv --first FIRST.tsv [--min-games N] [--engine CMD]
                   > engine/books/NAME-pie.tsv
   tools/mkbook.py c engine/books/*.tsv > engine/book_data.c
@@ -24,10 +26,16 @@ rule sets where a turn is one move and no swap comes first: Morpharaoh, or
 Morphos without the c mutator or the pie rule.
 
 `first` counts, in bench/match result files (self-play between near-equal
-engines, openings of one stone), how Black scored after each first stone.
-`pie` makes the book of the same rules with the pie rule on from a book
-without it and that table: the first move is the stone after which Black
-scored nearest to even (of those with --min-games games); White swaps a stone after which Black scored more
+engines), how Black scored after each first stone and each first two moves.
+`mirror` replaces the book's answer to a first stone by the half-turn image
+of its twin stone's answer (the same opening by the board's colour-keeping
+symmetry) where Black scored clearly less after that one (--margin, 0.25,
+with --min-games games each, 10). `pie` makes the book of the same rules
+with the pie rule on from a book without it and that table: a stone is
+judged by the games where White answered as the book does (where those are
+fewer than --min-games, 20, by every game after the stone or its twin); the
+first move is the stone Black scored nearest to even after (of those judged
+by the book's answer); White swaps a stone after which Black scored more
 than half and otherwise answers as the book does; after a swap (the
 position mapped through the board's colour-exchanging symmetry, Black to
 move) every line of the book is followed mapped the same way, and without
