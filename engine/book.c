@@ -43,17 +43,33 @@ static int field(const char *line, int k, char *buf, size_t len, const char **re
     return 1;
 }
 
+/* The last rules text line_is_for parsed and whether it spells the board's
+ * rules: a book's lines come in runs of one rule set, so each run's text
+ * is parsed once. */
+typedef struct RulesSeen {
+    int have; /* text holds a parsed rules text */
+    char text[256];
+    int mine;
+} RulesSeen;
+
 /* Whether the line is for the board whose canonical rules are `mine` and
  * whose size is `size` (any spelling of the same rules matches). */
-static int line_is_for(const char *line, const char *mine, int size)
+static int line_is_for(const char *line, const char *mine, int size, RulesSeen *seen)
 {
     char text[256], canon[256], sz[16];
     Ruleset r;
     if (!field(line, 0, text, sizeof text, NULL) || !field(line, 1, sz, sizeof sz, NULL)) return 0;
-    ruleset_default(&r);
-    if (ruleset_parse(&r, text) != NULL) return 0;
-    ruleset_format(&r, canon, sizeof canon);
-    return strcmp(canon, mine) == 0 && atoi(sz) == size;
+    if (!seen->have || strcmp(text, seen->text) != 0) {
+        seen->have = 1;
+        strcpy(seen->text, text);
+        seen->mine = 0;
+        ruleset_default(&r);
+        if (ruleset_parse(&r, text) == NULL) {
+            ruleset_format(&r, canon, sizeof canon);
+            seen->mine = strcmp(canon, mine) == 0;
+        }
+    }
+    return seen->mine && atoi(sz) == size;
 }
 
 /* Replay line's moves from the start position of b and read its answer. */
@@ -84,6 +100,7 @@ static const char *replay(const Board *b, const char *line, BookEntry *out, char
 Book *book_build(const Board *b, const char *const *lines, char *err, size_t errlen)
 {
     char mine[256];
+    RulesSeen seen = {0};
     size_t total = 0;
     ruleset_format(&b->rules, mine, sizeof mine);
     while (lines[total]) total++;
@@ -94,7 +111,7 @@ Book *book_build(const Board *b, const char *const *lines, char *err, size_t err
         return NULL;
     }
     for (size_t i = 0; i < total; i++) {
-        if (!line_is_for(lines[i], mine, b->size)) continue;
+        if (!line_is_for(lines[i], mine, b->size, &seen)) continue;
         char msg[128] = "";
         const char *why = replay(b, lines[i], &bk->e[bk->n], msg, sizeof msg);
         if (why) {

@@ -51,6 +51,7 @@ import concurrent.futures
 import re
 import subprocess
 import sys
+import types
 
 
 def gtp(engine, rules, size, moves, *cmds):
@@ -78,17 +79,30 @@ def book_search(engine, rules, size, moves, movetime):
     return move, "winrate %s, %s playouts" % (m.group(1), m.group(2)) if m else "search"
 
 
+def book_rows(path):
+    """The lines of a .tsv book (or table) as lists of columns, comments left out."""
+    with open(path) as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if not line.startswith("#")]
+    return [cols for cols in rows if len(cols) >= 4]
+
+
+def moves_of(text):
+    return () if text == "-" else tuple(text.split(";"))
+
+
+def move_key(move):
+    """Sort key of a move: words (pass, swap) first, then cell numbers in
+    order, then coordinates."""
+    return (1, int(move), "") if move.isdigit() else (0 if move in ("pass", "swap") else 2, 0, move)
+
+
+def book_order(moves):
+    return (len(moves), [move_key(m) for m in moves])
+
+
 def read_book(path, rules):
     """{moves tuple: (move, note)} of the lines of `rules` in a .tsv book."""
-    book = {}
-    with open(path) as f:
-        for line in f:
-            cols = line.rstrip("\n").split("\t")
-            if line.startswith("#") or len(cols) < 4 or cols[0] != rules:
-                continue
-            moves = () if cols[2] == "-" else tuple(cols[2].split(";"))
-            book[moves] = (cols[3], cols[4] if len(cols) > 4 else "")
-    return book
+    return {moves_of(c[2]): (c[3], c[4] if len(c) > 4 else "") for c in book_rows(path) if c[0] == rules}
 
 
 def winrate(note):
@@ -138,7 +152,7 @@ def search(args):
         fill([c for f in full for c in replies(f)])
     print("# morphos opening book: %s, tools/mkbook.py search --movetime %g" % (rules, args.movetime))
     print("# rules\tsize\tmoves\tmove\tnote")
-    for moves in sorted(book, key=lambda k: (len(k), [int(x) if x.isdigit() else x for x in k])):
+    for moves in sorted(book, key=book_order):
         move, note = book[moves]
         print("%s\t%d\t%s\t%s\t%s" % (rules, size, ";".join(moves) or "-", move, note))
 
@@ -167,35 +181,29 @@ def first(args):
     print("# Black's score by first stone and by first two moves, tools/mkbook.py first %s" % " ".join(args.files))
     print("# rules\tmoves\tgames\tblack_wins\tdraws")
     for rules in sorted(table):
-        for moves in sorted(table[rules], key=lambda k: [int(x) if x.isdigit() else -1 for x in k.split(";")]):
+        for moves in sorted(table[rules], key=lambda k: [move_key(m) for m in k.split(";")]):
             print("%s\t%s\t%d\t%d\t%d" % ((rules, moves) + tuple(table[rules][moves])))
 
 
 def read_first(args, rules, size):
     """{moves: (games, Black's score)} of a `first` table's lines of `rules`."""
     score, canon = {}, {}
-    with open(args.first) as f:
-        for line in f:
-            cols = line.rstrip("\n").split("\t")
-            if line.startswith("#") or len(cols) < 5:
-                continue
-            if cols[0] not in canon:
-                canon[cols[0]] = gtp(args.engine, cols[0], size, [], "rules")[0]
-            if canon[cols[0]] == rules:
-                score[cols[1]] = (int(cols[2]), int(cols[3]) + 0.5 * int(cols[4]))
+    for cols in book_rows(args.first):
+        if len(cols) < 5:
+            continue
+        if cols[0] not in canon:
+            canon[cols[0]] = gtp(args.engine, cols[0], size, [], "rules")[0]
+        if canon[cols[0]] == rules:
+            score[cols[1]] = (int(cols[2]), int(cols[3]) + 0.5 * int(cols[4]))
     return score
 
 
 def load_book(args):
-    """A pie=off book's lines, its rules (pie off and on), size, points and
-    the swap's map of points (where a swap takes a first stone: the one
-    point Black cannot play after it)."""
-    lines = []
-    with open(args.book) as f:
-        for line in f:
-            cols = line.rstrip("\n").split("\t")
-            if not line.startswith("#") and len(cols) >= 4:
-                lines.append(cols)
+    """A pie=off book: its lines, rules (pie off and on), size, points, the
+    answers to first moves, the swap's map of points (where a swap takes a
+    first stone: the one point Black cannot play after it) and the twin of
+    each point (its image under the colour-keeping sigma o sigma)."""
+    lines = book_rows(args.book)
     rules = {c[0] for c in lines}
     if len(rules) != 1:
         sys.exit("%s: needs the lines of one rule set" % args.book)
@@ -212,7 +220,8 @@ def load_book(args):
         if len(missing) != 1:
             sys.exit("no single image of %s under swap" % x)
         sigma[x] = missing[0]
-    return lines, off, on, size, cells, sigma
+    return types.SimpleNamespace(lines=lines, off=off, on=on, size=size, cells=cells, sigma=sigma,
+                                 twin={x: sigma[sigma[x]] for x in cells}, answer={c[2]: c[3] for c in lines})
 
 
 def scorer(score):
@@ -230,17 +239,16 @@ def book_order(moves):
 def mirror(args):
     """The pie=off book with each first-move answer replaced by the half-turn
     image of its twin stone's answer where that did clearly better."""
-    lines, off, _, size, cells, sigma = load_book(args)
-    games = scorer(read_first(args, off, size))
-    twin = {x: sigma[sigma[x]] for x in cells}
-    answer = {c[2]: c[3] for c in lines}
+    bk = load_book(args)
+    games = scorer(read_first(args, bk.off, bk.size))
+    twin, answer = bk.twin, bk.answer
     with open(args.book) as f:
         for line in f:
             if line.startswith("#") and not line.startswith("# rules\t") and "mkbook.py mirror" not in line:
                 print(line.rstrip("\n"))
     print("# then: tools/mkbook.py mirror --first %s" % args.first)
     print("# rules\tsize\tmoves\tmove\tnote")
-    for cols in lines:
+    for cols in bk.lines:
         x, a = cols[2], cols[3]
         b = answer.get(twin.get(x))
         if x in twin and a in twin and b in twin and twin[b] != a:
@@ -254,43 +262,42 @@ def mirror(args):
 
 def pie(args):
     """The pie=on book made of a pie=off book and a `first` table."""
-    book_lines, off, on, size, cells, sigma = load_book(args)
-    games = scorer(read_first(args, off, size))
-    answer = {c[2]: c[3] for c in book_lines}
-    twin = {x: sigma[sigma[x]] for x in cells}
+    bk = load_book(args)
+    games = scorer(read_first(args, bk.off, bk.size))
+    twin, answer, sigma = bk.twin, bk.answer, bk.sigma
 
     # Black's score after X is judged by the games where White answered as
     # the book does (X;A, and the same position by the half turn); where
     # those are too few to decide a swap, by every game after X or its twin.
     judged, pooled = {}, {}
-    for x in cells:
+    for x in bk.cells:
         a = answer.get(x)
         judged[x] = games({"%s;%s" % (x, a), "%s;%s" % (twin[x], twin[a])}) if a in twin else (0, 0.5)
         pooled[x] = judged[x] if judged[x][0] >= args.min_games else games({x, twin[x]})
-    offers = [x for x in cells if judged[x][0] >= args.min_games]
+    offers = [x for x in bk.cells if judged[x][0] >= args.min_games]
     if not offers:
-        sys.exit("%s: no stone of %s with %d games after the book's answer" % (args.first, off, args.min_games))
+        sys.exit("%s: no stone of %s with %d games after the book's answer" % (args.first, bk.off, args.min_games))
 
     out = {}
     best = min(offers, key=lambda x: (abs(pooled[x][1] - 0.5), -pooled[x][0], int(x) if x.isdigit() else 0))
     out[()] = (best, "Black scores %.2f after it in %d self-play games: the stone nearest to even"
                % (pooled[best][1], pooled[best][0]))
-    for cols in book_lines:
-        moves = () if cols[2] == "-" else tuple(cols[2].split(";"))
+    for cols in bk.lines:
+        moves = moves_of(cols[2])
         note = cols[4] if len(cols) > 4 else ""
         if len(moves) >= 2:
             out[moves] = (cols[3], note)
         if len(moves) >= 1:
             mapped = (moves[0], "swap") + tuple(sigma[m] for m in moves[1:])
             out[mapped] = (sigma[cols[3]], "swapped line " + ";".join(moves) + " " + cols[3] + ", " + note)
-        if len(moves) == 1 and pooled.get(moves[0], (0,))[0]:
+        if len(moves) == 1 and pooled[moves[0]][0]:
             n, p = pooled[moves[0]]
             out[moves] = ("swap", "Black scores %.2f after it in %d self-play games" % (p, n)) if p > 0.5 \
                 else (cols[3], "Black scores %.2f after it in %d self-play games; %s" % (p, n, note))
-    print("# morphos opening book: %s, tools/mkbook.py pie --book %s --first %s" % (on, args.book, args.first))
+    print("# morphos opening book: %s, tools/mkbook.py pie --book %s --first %s" % (bk.on, args.book, args.first))
     print("# rules\tsize\tmoves\tmove\tnote")
     for moves in sorted(out, key=book_order):
-        print("%s\t%d\t%s\t%s\t%s" % (on, size, ";".join(moves) or "-", out[moves][0], out[moves][1]))
+        print("%s\t%d\t%s\t%s\t%s" % (bk.on, bk.size, ";".join(moves) or "-", out[moves][0], out[moves][1]))
 
 
 def to_c(args):
