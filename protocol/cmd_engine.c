@@ -58,10 +58,17 @@ static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
     }
     Move m;
     if (engine_move(g, p, &m, out) < 0) return GTP_ERR;
-    if (play && game_play(&g->game, &m) < 0) return fail(out, "game record full");
-    if (play) g->partial.n = 0;
     char buf[32];
     move_format(g->game.board, &m, buf, sizeof buf);
+    if (m.kind == MOVE_SWAP && gtp_point_form(g)) {
+        const Move *last = g->game.n ? &g->game.moves[g->game.n - 1] : NULL;
+        int pt = swap_point(p, last);
+        /* Some point says it after every first move under every mutator
+         * (tests/test_protocol.c, test_swap_point). */
+        if (pt >= 0) point_format(g->game.board, pt, buf, sizeof buf);
+    }
+    if (play && game_play(&g->game, &m) < 0) return fail(out, "game record full");
+    if (play) g->partial.n = 0;
     sb_puts(out, buf);
     return GTP_OK;
 }

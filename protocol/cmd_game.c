@@ -56,7 +56,7 @@ GtpStatus cmd_boardsize(Gtp *g, int argc, char **argv, StrBuf *out)
      * controller's back. */
     if (g->game.board->size == 0)
         return fail(out, "Morpharaoh has no board size: the board comes from the rules"
-                         " (rules morpharaoh board=48|160)");
+                         " (rules morpharaoh board=48|160). " CAIRO_ELSEWHERE);
     if (arg_int(argv[0], MIN_SIZE, MAX_SIZE, &n) < 0) return fail(out, "unacceptable size");
     char err[160];
     Ruleset r = g->game.board->rules;
@@ -80,20 +80,6 @@ GtpStatus cmd_komi(Gtp *g, int argc, char **argv, StrBuf *out)
     if (argc != 1) return fail(out, "usage: komi FLOAT");
     if (arg_num(argv[0], -1e9, 1e9, &k) < 0) return fail(out, "komi not a float");
     return GTP_OK; /* Morphos has no score: accepted and ignored */
-}
-
-/* GoGui cannot send `swap`. As in Hex GUIs, White "playing on Black's
- * stone" asks for the pie: it means swap when swap is legal and the point
- * is not also a legal flip (a flip always wins the reading). */
-static bool gogui_swap(const Position *p, const char *text, Move *m)
-{
-    int pt;
-    if (p->to_move != WHITE || point_parse(p->board, text, &pt) < 0) return false;
-    if (pos_color_at(p, pt) != BLACK) return false;
-    Move s = { .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
-    if (pos_check_move(p, &s) != NULL) return false;
-    *m = s;
-    return true;
 }
 
 /* Check that colour c may move now; a message in out if not. A repeat of
@@ -152,7 +138,7 @@ GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
     char err[160], text[96];
     if (strlen(argv[1]) > 64) return fail(out, "illegal move: move text too long");
     with_partial(g, argv[1], text, sizeof text);
-    if (move_parse(p, text, &m, err, sizeof err) < 0 && !(g->partial.n == 0 && gogui_swap(p, argv[1], &m))) {
+    if (move_parse(p, text, &m, err, sizeof err) < 0 && !(g->partial.n == 0 && swap_by_point(p, argv[1], &m))) {
         if (partial_extend(g, argv[1])) return GTP_OK;
         /* GTP's message for this is "illegal move"; the rules core's reason
          * may already start with it. */
@@ -196,6 +182,12 @@ GtpStatus cmd_rules(Gtp *g, int argc, char **argv, StrBuf *out)
         sb_puts(out, buf);
         return GTP_OK;
     }
+    /* GoGui keeps the game in a second engine process (its rules program)
+     * that only ever gets play, boardsize and clear_board: a rules change
+     * here would leave the two processes playing different games. */
+    if (g->gogui_app)
+        return fail(out, "GoGui's rules program would not see a rules change: start the engine with"
+                         " --rules TOKENS (e.g. gogui -program \"./morphos --rules a,b\")");
     StrBuf text;
     sb_init(&text);
     for (int i = 0; i < argc; i++) {

@@ -36,7 +36,17 @@ struct Gtp {
      * game changes. */
     bool gogui;
     Move partial;
+    /* GoGui itself announced it (gogui-interrupt, gogui-version, which only
+     * GoGui sends): it then runs a second engine process as its rules
+     * program, which a rules change here would not reach. */
+    bool gogui_app;
+    /* How the pie reaches the controller (pie.c): `swap`, or in point form
+     * Black's stone's point; auto means point form once the controller
+     * spoke GoGui's rules extension. */
+    int pie_form;
 };
+
+enum { PIE_AUTO = 0, PIE_POINT, PIE_SWAP };
 
 typedef GtpStatus (*GtpFn)(Gtp *g, int argc, char **argv, StrBuf *out);
 
@@ -86,12 +96,25 @@ GtpStatus cmd_gogui_final_result(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_gogui_captured_count(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_gogui_analyze_commands(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_gogui_params(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_interrupt(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_gogui_version(Gtp *, int, char **, StrBuf *);
+/* pie.c */
+GtpStatus cmd_pie_form(Gtp *, int, char **, StrBuf *);
 /* sgf.c */
 GtpStatus cmd_loadsgf(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_printsgf(Gtp *, int, char **, StrBuf *);
 
 /* A new game began (size, rules, clear_board, loadsgf): tell the engine. */
 void gtp_new_game(Gtp *g);
+
+/* Where Morpharaoh can be played, for the messages of the controllers
+ * that draw square boards only. */
+#define CAIRO_ELSEWHERE "Go boards (GoGui, Sabaki, Go match runners) cannot show its Cairo board:" \
+    " play Morpharaoh on the web board (web/) or over text GTP"
+
+/* Whether a command is offered (list_commands, known_command) in this
+ * game: GoGui's rules extension only on square boards (gogui.c). */
+bool gogui_offered(const Gtp *g, const char *name);
 
 /* Shared helpers (cmd_game.c). */
 void sb_put_points(StrBuf *out, const Board *b, const uint64_t *bits); /* sorted, space-separated */
@@ -105,6 +128,16 @@ uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out);
  * partial_targets() sets the points that may be sent next. */
 bool partial_extend(Gtp *g, const char *text);
 void partial_targets(const Gtp *g, uint64_t *bits, bool *pass);
+
+/* pie.c: the swap as a point. swap_by_point() reads `text` (White on one
+ * of Black's stones, not itself a legal move) as the swap; swap_point()
+ * gives the point that reads so at p (the stones of `last`, Black's move,
+ * first), -1 if the swap is not legal or no point can say it.
+ * gtp_point_form(): genmove and printsgf write the swap as that point. */
+bool swap_by_point(const Position *p, const char *text, Move *m);
+int swap_point(const Position *p, const Move *last);
+bool gtp_point_form(const Gtp *g);
+const char *pie_form_name(int form);
 
 /* sgf.c: replace the game by the main line of SGF text (limit: moves to
  * replay, -1 all). On error the game is kept and err says why. */

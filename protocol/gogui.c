@@ -15,6 +15,15 @@ static GtpStatus fail(StrBuf *out, const char *msg)
     return GTP_ERR;
 }
 
+/* GoGui takes an engine that lists the rules extension for its rules
+ * program and cannot go on when the board size fails (a null pointer in
+ * GoGui 1.6); without the extension it treats the engine as a Go program
+ * and shows `boardsize`'s refusal, which says where to play instead. */
+bool gogui_offered(const Gtp *g, const char *name)
+{
+    return strncmp(name, "gogui-rules_", 12) != 0 || g->game.board->size > 0;
+}
+
 GtpStatus cmd_gogui_game_id(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     (void)argc, (void)argv;
@@ -81,8 +90,16 @@ GtpStatus cmd_gogui_side_to_move(Gtp *g, int argc, char **argv, StrBuf *out)
 GtpStatus cmd_gogui_final_result(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     (void)argc, (void)argv;
-    int r = game_pos(&g->game)->result;
-    sb_puts(out, r == RESULT_NONE ? "unknown" : result_name(r));
+    /* GoGui shows this text as the end of game message. */
+    const Position *p = game_pos(&g->game);
+    char rules[256];
+    ruleset_format(&g->game.board->rules, rules, sizeof rules);
+    switch (p->result) {
+    case RESULT_BLACK: sb_printf(out, "Black wins (B+): a black chain joins Black's sides. Rules %s", rules); break;
+    case RESULT_WHITE: sb_printf(out, "White wins (W+): a white chain joins White's sides. Rules %s", rules); break;
+    case RESULT_DRAW: sb_printf(out, "Draw (0): both players passed. Rules %s", rules); break;
+    default: sb_puts(out, "unknown"); break;
+    }
     return GTP_OK;
 }
 
@@ -108,10 +125,11 @@ GtpStatus cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv, StrBuf *out)
             "string/Perft 3/perft 3\n"
             "string/Perft.../perft %s\n"
             "hstring/Divide 2/divide 2\n"
-            "string/Rules/rules %o\n"
+            "string/Rules/rules\n"
             "string/Solve/solve\n"
             "param/Engine Parameters/gogui-params\n"
-            "hstring/Show Board/showboard");
+            "hstring/Show Board/showboard\n"
+            "none/Save Game Record (Result, Rules).../printsgf %w");
     return GTP_OK;
 }
 
@@ -122,4 +140,21 @@ GtpStatus cmd_gogui_params(Gtp *g, int argc, char **argv, StrBuf *out)
     if (argc == 0) return cmd_get_param(g, 0, argv, out);
     if (argc == 1) return fail(out, "usage: gogui-params [NAME VALUE]");
     return cmd_set_param(g, argc, argv, out);
+}
+
+/* GoGui asks this once to learn that the engine stops the command in
+ * progress when it reads the line `# interrupt` (gtp.c). */
+GtpStatus cmd_gogui_interrupt(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv, (void)out;
+    g->gogui_app = true;
+    return GTP_OK;
+}
+
+/* gogui-version VERSION: GoGui (1.6 on) tells the program it runs in it. */
+GtpStatus cmd_gogui_version(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv, (void)out;
+    g->gogui_app = true;
+    return GTP_OK;
 }

@@ -62,6 +62,9 @@ const GtpCommand gtp_commands[] = {
     {"gogui-rules_captured_count", cmd_gogui_captured_count, 0},
     {"gogui-analyze_commands", cmd_gogui_analyze_commands, 0},
     {"gogui-params", cmd_gogui_params, -1},
+    {"gogui-interrupt", cmd_gogui_interrupt, 0},
+    {"gogui-version", cmd_gogui_version, -1},
+    {"pie_form", cmd_pie_form, 1},
     {NULL, NULL, 0},
 };
 
@@ -95,20 +98,23 @@ static GtpStatus cmd_version(Gtp *g, int argc, char **argv, StrBuf *out)
 
 static GtpStatus cmd_known_command(Gtp *g, int argc, char **argv, StrBuf *out)
 {
-    (void)g;
     if (argc != 1) {
         sb_puts(out, "usage: known_command NAME");
         return GTP_ERR;
     }
-    sb_puts(out, find_command(argv[0]) ? "true" : "false");
+    sb_puts(out, find_command(argv[0]) && gogui_offered(g, argv[0]) ? "true" : "false");
     return GTP_OK;
 }
 
 static GtpStatus cmd_list_commands(Gtp *g, int argc, char **argv, StrBuf *out)
 {
-    (void)g, (void)argc, (void)argv;
-    for (const GtpCommand *c = gtp_commands; c->name; c++)
-        sb_printf(out, "%s%s", c == gtp_commands ? "" : "\n", c->name);
+    (void)argc, (void)argv;
+    bool first = true;
+    for (const GtpCommand *c = gtp_commands; c->name; c++) {
+        if (!gogui_offered(g, c->name)) continue;
+        sb_printf(out, "%s%s", first ? "" : "\n", c->name);
+        first = false;
+    }
     return GTP_OK;
 }
 

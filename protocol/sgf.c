@@ -6,9 +6,11 @@
  * the rules' own, and one node per move. Points of square boards use SGF
  * coordinates (column letter, row letter from the top), Cairo cells their
  * decimal number; pass is empty, and moves SGF cannot express (swap,
- * compound moves) are written as their move text, e.g. W[swap], B[C3,E5].
+ * compound moves) are written as their move text, e.g. W[swap], B[C3,E5];
+ * for points-only controllers (pie.c) the swap is White on Black's stone.
  *
- * Reading accepts all of these, follows the main line, puts the setup
+ * Reading accepts all of these (White on Black's stone, when that is not a
+ * legal move, is the swap), follows the main line, puts the setup
  * stones (given before the first move) on the start position, and replays
  * the moves: a file with an illegal move, a bad setup or unknown rules is
  * refused and the current game kept. */
@@ -74,7 +76,9 @@ static void write_setup(StrBuf *out, const Game *gm)
     }
 }
 
-static void write_sgf(const Game *gm, StrBuf *out)
+/* point_form: the swap as the point a points-only controller reads as it
+ * (pie.c), where one can say it. */
+static void write_sgf(const Game *gm, bool point_form, StrBuf *out)
 {
     const Board *b = gm->board;
     char rules[256];
@@ -89,7 +93,9 @@ static void write_sgf(const Game *gm, StrBuf *out)
     write_setup(out, gm);
     for (size_t i = 0; i < gm->n; i++) {
         sb_printf(out, "%s;%c[", i % 8 == 0 ? "\n" : "", gm->pos[i].to_move == BLACK ? 'B' : 'W');
-        sgf_move(out, b, &gm->moves[i]);
+        int pt = point_form && gm->moves[i].kind == MOVE_SWAP ? swap_point(&gm->pos[i], i ? &gm->moves[i - 1] : NULL) : -1;
+        if (pt >= 0) sgf_point(out, b, pt);
+        else sgf_move(out, b, &gm->moves[i]);
         sb_putc(out, ']');
     }
     sb_puts(out, ")\n");
@@ -99,13 +105,13 @@ GtpStatus cmd_printsgf(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     if (argc > 1) return fail(out, "usage: printsgf [FILE]");
     if (argc == 0) {
-        write_sgf(&g->game, out);
+        write_sgf(&g->game, gtp_point_form(g), out);
         return GTP_OK;
     }
     if (!g->lim.files) return fail(out, "file access disabled");
     StrBuf text;
     sb_init(&text);
-    write_sgf(&g->game, &text);
+    write_sgf(&g->game, gtp_point_form(g), &text);
     FILE *f = fopen(argv[0], "w");
     bool ok = f && fwrite(sb_str(&text), 1, text.len, f) == text.len;
     if (f && fclose(f) != 0) ok = false;
@@ -395,7 +401,7 @@ static int load(const char *text, size_t len, Game *gm, int cur_size, long limit
             goto out;
         }
         move_text(gm->board, pr.val, mt, sizeof mt);
-        if (move_parse(pos, mt, &m, why, sizeof why) < 0) {
+        if (move_parse(pos, mt, &m, why, sizeof why) < 0 && !swap_by_point(pos, mt, &m)) {
             snprintf(err, errlen, "move %ld (%.40s): %s", moves + 1, mt, why);
             goto out;
         }

@@ -408,6 +408,64 @@ static void test_cli(void)
     free(etext);
 }
 
+
+/* Points-only controllers get White's swap as a point (pie.c): under every
+ * mutator with the pie, after every first move of Black, some point says
+ * the swap and reads back as it, and no legal move is mistaken for it. */
+static void test_swap_point(void)
+{
+    static const char *const rules[] = { "none", "a", "a,edges=on", "b", "d", "d,d=extra", "e", "e,e=a1white",
+                                          "c,c=upto", "a,b,d,e", "a,b,c,c=upto,d,d=extra,e,e=a1white",
+                                          "morpharaoh,pie=on", "morpharaoh,board=160,pie=on,edge=majority" };
+    static const int sizes[] = { 2, 3, 4, 5, 6, 7, 9 };
+    Position *p = aligned_alloc(64, (sizeof(Position) + 63) & ~(size_t)63);
+    Position *q = aligned_alloc(64, (sizeof(Position) + 63) & ~(size_t)63);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    long swaps = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof *rules; r++) {
+        Ruleset rs;
+        ruleset_default(&rs);
+        CU_ASSERT_PTR_NULL_FATAL(ruleset_parse(&rs, rules[r]));
+        bool cairo = rs.game == GAME_MORPHARAOH;
+        for (size_t s = 0; s < (cairo ? 1 : sizeof sizes / sizeof *sizes); s++) {
+            char err[160];
+            Board *b = board_create(cairo ? 0 : sizes[s], &rs, err, sizeof err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+            pos_init(p, b);
+            MoveList first;
+            movelist_init(&first);
+            pos_gen_moves(p, &first);
+            for (size_t i = 0; i < first.n; i++) {
+                *q = *p;
+                pos_play(q, &first.m[i]);
+                Move sw = { .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
+                int pt = swap_point(q, &first.m[i]);
+                if (pos_over(q) || pos_check_move(q, &sw) != NULL) {
+                    CU_ASSERT_EQUAL(pt, -1);
+                    continue;
+                }
+                swaps++;
+                CU_ASSERT(pt >= 0);
+                if (pt < 0) {
+                    fprintf(stderr, "no swap point: rules %s size %d\n", rules[r], b->size);
+                    continue;
+                }
+                char text[16];
+                Move m, legal;
+                point_format(b, pt, text, sizeof text);
+                CU_ASSERT(swap_by_point(q, text, &m) && m.kind == MOVE_SWAP);
+                CU_ASSERT(move_parse(q, text, &legal, err, sizeof err) < 0);
+            }
+            movelist_free(&first);
+            board_free(b);
+        }
+    }
+    CU_ASSERT(swaps > 1000);
+    free(p);
+    free(q);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS) return 1;
@@ -428,6 +486,7 @@ int main(void)
         { "Morpharaoh: boardsize refused, square size kept", test_morpharaoh_size },
         { "Morpharaoh showboard picture", test_cairo_showboard },
         { "SGF setup stones", test_sgf_setup },
+        { "the swap as a point, every first move under every mutator", test_swap_point },
     };
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
     CU_basic_set_mode(CU_BRM_VERBOSE);

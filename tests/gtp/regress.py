@@ -204,4 +204,5 @@ def main():
     sys.exit(0 if tf == 0 else 1)
 
 
-main()
+if __name__ == "__main__":
+    main()
