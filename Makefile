@@ -67,6 +67,7 @@ test: test-deps all $(ASN)/morphos
 bench: all
 	./bench/perft_suite tests/data/perft-public.tsv
 	./bench/perft_suite tests/data/morpharaoh/perft.tsv
+	./bench/perft_suite tests/data/abstractplay/perft.tsv
 	./bench/bench
 
 fuzz:

@@ -18,10 +18,11 @@ int move_list_next(const char **s, char *text, size_t len)
     return ok ? 1 : -1;
 }
 
-int play_move_list(Position *p, const char *moves, char *err, size_t errlen)
+static int play_list(Position *p, const char *moves, bool ap, char *err, size_t errlen)
 {
     char text[64], why[200];
     int r, ply = 0;
+    bool swapped = false;
     while ((r = move_list_next(&moves, text, sizeof text)) != 0) {
         ply++;
         Move m;
@@ -33,11 +34,16 @@ int play_move_list(Position *p, const char *moves, char *err, size_t errlen)
             snprintf(err, errlen, "move %d '%s': the game is already over", ply, text);
             return -1;
         }
-        if (move_parse(p, text, &m, why, sizeof why)) {
+        if (ap ? ap_move_parse(p, text, swapped, &m, why, sizeof why) : move_parse(p, text, &m, why, sizeof why)) {
             snprintf(err, errlen, "move %d '%s': %s", ply, text, why);
             return -1;
         }
+        swapped ^= m.kind == MOVE_SWAP;
         pos_play(p, &m);
     }
     return 0;
 }
+
+int play_move_list(Position *p, const char *moves, char *err, size_t errlen) { return play_list(p, moves, false, err, errlen); }
+
+int play_ap_move_list(Position *p, const char *moves, char *err, size_t errlen) { return play_list(p, moves, true, err, errlen); }

@@ -15,5 +15,7 @@ int move_list_next(const char **s, char *text, size_t len);
  * moves after the game ended. 0, or -1 and a message naming the bad move in
  * err (p then holds the moves before it). */
 int play_move_list(Position *p, const char *moves, char *err, size_t errlen);
+/* The same with moves in AbstractPlay's notation (`pie` swaps). */
+int play_ap_move_list(Position *p, const char *moves, char *err, size_t errlen);
 
 #endif

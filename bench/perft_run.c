@@ -24,7 +24,7 @@ Board *perft_row_setup(const PerftRow *row, Position *p, char *err, size_t errle
         return NULL;
     }
     pos_init(p, b);
-    if (play_move_list(p, row->moves, err, errlen)) {
+    if ((row->ap_notation ? play_ap_move_list : play_move_list)(p, row->moves, err, errlen)) {
         board_free(b);
         return NULL;
     }

@@ -70,9 +70,34 @@ static int setup_morpharaoh(char *const f[3], PerftRow *row, char *err, size_t e
     return 0;
 }
 
+/* AbstractPlay's variants under their preset, without the pie (the table
+ * counts the game class's own moves; the pie is AbstractPlay's server's),
+ * moves in AbstractPlay's notation. */
+static int setup_abstractplay(char *const f[3], PerftRow *row, char *err, size_t errlen)
+{
+    long size;
+    if (arg_long(f[0], 2, 25, &size)) {
+        snprintf(err, errlen, "size '%s' is not 2..25", f[0]);
+        return -1;
+    }
+    if (!token_ok(f[1]) || strchr(f[1], ',') || strchr(f[1], '=')) {
+        snprintf(err, errlen, "bad variant '%s'", f[1]);
+        return -1;
+    }
+    row->size = (int)size;
+    row->ap_notation = true;
+    int n = snprintf(row->rules, sizeof row->rules, "abstractplay=%s,pie=off", f[1]);
+    if (n < 0 || (size_t)n >= sizeof row->rules) {
+        snprintf(err, errlen, "rules too long");
+        return -1;
+    }
+    return 0;
+}
+
 static const PerftFormat formats[] = {
     {"morphos", {"size", "rules", "options", "moves", "depth", "perft"}, setup_morphos},
     {"morpharaoh", {"board", "edge", "center", "moves", "depth", "perft"}, setup_morpharaoh},
+    {"abstractplay", {"size", "variant", NULL, "moves", "depth", "perft"}, setup_abstractplay},
 };
 
 /* Split a line in place at tabs; returns the field count (at most max). */
@@ -120,7 +145,7 @@ int perft_table_open(PerftTable *t, const char *path, char *err, size_t errlen)
     for (size_t fi = 0; fi < sizeof formats / sizeof formats[0]; fi++) {
         int found = 0;
         for (int k = 0; k < NFIELDS; k++)
-            for (int c = 0; c < n; c++)
+            for (int c = 0; c < n && (formats[fi].cols[k] || !found++); c++)
                 if (!strcmp(cols[c], formats[fi].cols[k])) {
                     t->col[k] = c;
                     found++;
@@ -131,7 +156,10 @@ int perft_table_open(PerftTable *t, const char *path, char *err, size_t errlen)
             return 0;
         }
     }
-    snprintf(err, errlen, "%s: header names no known table format (want columns: size rules options moves depth perft, or board edge center moves depth perft)", path);
+    snprintf(err, errlen,
+             "%s: header names no known table format (want columns: size rules options moves depth perft, board edge center moves "
+             "depth perft, or size variant moves depth perft)",
+             path);
     perft_table_close(t);
     return -1;
 }
@@ -153,7 +181,8 @@ int perft_table_next(PerftTable *t, PerftRow *row, char *err, size_t errlen)
     int n = split_tabs(s, cols, 32);
     if (n != t->ncols) return row_error(t, err, errlen, "wrong number of columns");
     char *f[NFIELDS];
-    for (int k = 0; k < NFIELDS; k++) f[k] = cols[t->col[k]];
+    for (int k = 0; k < NFIELDS; k++) f[k] = t->format->cols[k] ? cols[t->col[k]] : NULL;
+    row->ap_notation = false;
 
     char msg[200];
     if (t->format->setup(f, row, msg, sizeof msg)) return row_error(t, err, errlen, msg);

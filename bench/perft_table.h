@@ -6,12 +6,16 @@
  *   Morphos:    size rules options moves depth perft
  *               (rules like "a+b" or "none", options like "edges=off,pie=on")
  *   Morpharaoh: board edge center moves depth perft
+ *   AbstractPlay: size variant moves depth perft (the preset
+ *               abstractplay=VARIANT without the pie; moves in AbstractPlay's
+ *               notation, rules/apnotation.h)
  * Moves are ';'-separated (compound moves contain commas), '-' for none.
  * Every field is validated; a bad row is reported with its line number and
  * the reader carries on with the next one. */
 #ifndef MORPHOS_BENCH_PERFT_TABLE_H
 #define MORPHOS_BENCH_PERFT_TABLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +25,7 @@
 
 typedef struct PerftRow {
     int line;                     /* line number in the file, for messages */
+    bool ap_notation;             /* moves are in AbstractPlay's notation */
     int size;                     /* board size; 0 when the rules name the board */
     char rules[PERFT_RULES_MAX];  /* rule tokens, comma-joined, for ruleset_parse */
     char moves[PERFT_MOVES_MAX];  /* ';'-separated moves, "" for the start */

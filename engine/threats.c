@@ -11,7 +11,8 @@
  * than that point, and every enemy winning flip, stays legal and winning.
  * Flips of ours change the enemy's stones and are checked by playing them.
  * Under b a flip can be banned, under c and d turns are not single points:
- * there nothing is marked. */
+ * there nothing is marked. Under the tie-break, a placement on the last
+ * empty point can end the game either way, so it is played out. */
 #include "threats.h"
 
 /* How many single-point moves (up to 2) connect colour c (not necessarily
@@ -45,7 +46,9 @@ int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
     int only = -1;
     int wins = count_wins(p, opp, &only);
     if (wins == 0) return 0;
-    int marked = 0;
+    int marked = 0, empty = 0;
+    for (int w = 0; w < b->words; w++) empty += __builtin_popcountll(b->points[w] & ~(p->stones[0][w] | p->stones[1][w]));
+    const bool last_point = b->rules.tiebreak && empty == 1;
     for (int i = 0; i < n; i++) {
         Node *c = &children[i];
         if (atomic_load_explicit(&c->proven, memory_order_relaxed) != 0 || !d[i].complete) continue;
@@ -53,6 +56,13 @@ int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
         switch (d[i].kind) {
         case STEP_PLACE:
             if (pos_wins_with(p, me, d[i].pt)) break; /* we connect first */
+            if (last_point) { /* the tie-break may end the game on it */
+                Position q = *p;
+                pos_play(&q, &d[i].move);
+                int o2;
+                lost = pos_over(&q) ? q.result != (me == BLACK ? RESULT_BLACK : RESULT_WHITE) : count_wins(&q, opp, &o2) > 0;
+                break;
+            }
             /* One enemy win left open is enough; the point itself may
              * have been the only one (and is then blocked) unless the
              * enemy also wins by flipping our new stone there. */

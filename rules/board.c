@@ -1,4 +1,5 @@
 /* board.c - geometry and read-only tables of a board. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,8 @@ static const Off P1[] = { {0, 1}, {-1, 1}, {-1, 0}, {0, -1} };
 static const Off P2[] = { {-1, 2}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
 static const Off P1a[] = { {0, 1}, {-1, 0}, {0, -1} };
 static const Off P2a[] = { {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
+/* The eight cells orthogonally around the 2x2 block {(0,0),(1,0),(0,1),(1,1)}. */
+static const Off P3[] = { {-1, 0}, {-1, 1}, {0, 2}, {1, 2}, {2, 1}, {2, 0}, {1, -1}, {0, -1} };
 
 static uint64_t splitmix(uint64_t *s)
 {
@@ -41,13 +44,15 @@ static int cmp_off(const void *a, const void *b)
     return x->dy != y->dy ? x->dy - y->dy : x->dx - y->dx;
 }
 
+#define MAX_ORI 24
+
 /* The distinct orientations of the rule set's patterns, sorted cell lists. */
-static int orientations(const Ruleset *r, Off out[16][MAX_PCELLS], int nout[16])
+static int orientations(const Ruleset *r, Off out[MAX_ORI][MAX_PCELLS], int nout[MAX_ORI])
 {
-    const Off *pats[2] = { r->a ? P1a : P1, r->a ? P2a : P2 };
-    int npc[2] = { r->a ? 3 : 4, r->a ? 4 : 5 };
+    const Off *pats[3] = { r->a ? P1a : P1, r->a ? P2a : P2, P3 };
+    int npc[3] = { r->a ? 3 : 4, r->a ? 4 : 5, 8 };
     int n = 0;
-    for (int pi = 0; pi < 2; pi++)
+    for (int pi = 0; pi < 2 + !!r->p3; pi++)
         for (int t = 0; t < 8; t++) {
             Off o[MAX_PCELLS];
             for (int k = 0; k < npc[pi]; k++) {
@@ -116,40 +121,62 @@ static void build_square(Board *b, int n)
             bb_set(b->edge[1], BIT(n, i));
         }
 
-    Off ori[16][MAX_PCELLS];
-    int nori[16];
+    Off ori[MAX_ORI][MAX_PCELLS];
+    int nori[MAX_ORI];
     b->nsq = orientations(r, ori, nori);
     b->nbr_window = 1ull | 1ull << (S - 1) | 1ull << (S + 1) | 1ull << (2 * S);
-    /* The 16-cell code table. The cells' window positions are distinct for
-     * every stride, so a code bit names one cell. */
+    /* The code table over the cells of the orientations that no other one
+     * is contained in (the others never decide: under `a`, P2' lies inside
+     * every P3, so `a` keeps 16 cells). The cells' window positions are
+     * distinct for every stride, so a code bit names one cell. */
     {
-        int cpos[16], cdx[16], cdy[16], nc = 0;
-        for (int dy = -2; dy <= 2; dy++)
-            for (int dx = -2; dx <= 2; dx++)
-                if ((abs(dx) <= 1 && abs(dy) <= 1 && (dx || dy)) || abs(dx) + abs(dy) == 3) {
-                    int pos = WINDOW_BACK(S) + dy * S + dx, j = nc++;
-                    for (; j > 0 && cpos[j - 1] > pos; j--) cpos[j] = cpos[j - 1], cdx[j] = cdx[j - 1], cdy[j] = cdy[j - 1];
-                    cpos[j] = pos, cdx[j] = dx, cdy[j] = dy;
-                    b->cells16 |= (unsigned __int128)1 << pos;
+        int cpos[MAX_CODE_CELLS], cdx[MAX_CODE_CELLS], cdy[MAX_CODE_CELLS], nc = 0;
+        bool minimal[MAX_ORI];
+        for (int o = 0; o < b->nsq; o++) {
+            minimal[o] = true;
+            for (int q = 0; q < b->nsq && minimal[o]; q++) {
+                if (q == o || nori[q] >= nori[o]) continue;
+                int inside = 1;
+                for (int k = 0; k < nori[q] && inside; k++) {
+                    int found = 0;
+                    for (int j = 0; j < nori[o]; j++) found |= ori[o][j].dx == ori[q][k].dx && ori[o][j].dy == ori[q][k].dy;
+                    inside = found;
                 }
+                minimal[o] = !inside;
+            }
+        }
+        for (int dy = -2; dy <= 2; dy++)
+            for (int dx = -2; dx <= 2; dx++) {
+                int used = 0;
+                for (int o = 0; o < b->nsq; o++)
+                    for (int k = 0; k < nori[o]; k++) used |= minimal[o] && ori[o][k].dx == dx && ori[o][k].dy == dy;
+                if (!used) continue;
+                int pos = WINDOW_BACK(S) + dy * S + dx, j = nc++;
+                for (; j > 0 && cpos[j - 1] > pos; j--) cpos[j] = cpos[j - 1], cdx[j] = cdx[j - 1], cdy[j] = cdy[j - 1];
+                cpos[j] = pos, cdx[j] = dx, cdy[j] = dy;
+                b->code_cells |= (unsigned __int128)1 << pos;
+            }
+        b->ncode_cells = nc;
         /* A code is weak when it holds some orientation's cells: mark the
          * supersets of each orientation's code. */
+        const uint32_t ncodes = 1u << nc;
         for (int o = 0; o < b->nsq; o++) {
-            unsigned need = 0;
+            if (!minimal[o]) continue;
+            uint32_t need = 0;
             for (int k = 0; k < nori[o]; k++)
                 for (int j = 0; j < nc; j++)
                     if (cdx[j] == ori[o][k].dx && cdy[j] == ori[o][k].dy) need |= 1u << j;
-            for (unsigned code = need; code < 65536; code = (code + 1) | need)
-                b->weak16[code >> 3] |= (uint8_t)(1 << (code & 7));
+            for (uint32_t code = need; code < ncodes; code = (code + 1) | need)
+                b->weak_code[code >> 3] |= (uint8_t)(1 << (code & 7));
         }
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                uint16_t v = 0;
+                uint32_t v = 0;
                 for (int j = 0; j < nc; j++) {
                     int cx = x + cdx[j], cy = y + cdy[j];
-                    if (cx >= -1 && cx <= n && cy >= -1 && cy <= n) v |= (uint16_t)(1 << j);
+                    if (cx >= -1 && cx <= n && cy >= -1 && cy <= n) v |= 1u << j;
                 }
-                b->cell16[y * n + x] = v;
+                b->code_mask[y * n + x] = v;
             }
     }
     /* Per point: the orientations whose cells all lie where a stone can be
@@ -354,8 +381,9 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
     Board *b = calloc(1, sizeof *b);
     if (b) b->pat = calloc((size_t)MAX_POINTS * MAX_PATTERNS, sizeof *b->pat);
     if (b) b->wpat = calloc((size_t)MAX_POINTS * MAX_PATTERNS, sizeof *b->wpat);
-    if (!b || !b->pat || !b->wpat) {
-        if (b) free(b->pat);
+    if (b) b->weak_code = calloc(((size_t)1 << MAX_CODE_CELLS) / 8, 1);
+    if (!b || !b->pat || !b->wpat || !b->weak_code) {
+        if (b) free(b->pat), free(b->wpat), free(b->weak_code);
         free(b);
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -379,6 +407,7 @@ void board_free(Board *b)
     if (!b) return;
     free(b->pat);
     free(b->wpat);
+    free(b->weak_code);
     free(b->nbr_bb);
     free(b);
 }

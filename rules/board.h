@@ -21,7 +21,8 @@
 #define MAX_SIZE 25
 #define MAX_POINTS 625
 #define MAX_PATTERNS 40 /* per point: 16 square orientations, or Cairo control sets */
-#define MAX_PCELLS 5
+#define MAX_PCELLS 8
+#define MAX_CODE_CELLS 20
 #define CAIRO_MAX_CELLS 160
 #define CAIRO_MAX_BRIDGES 4 /* per cell; the boards have at most 3 */
 
@@ -33,8 +34,12 @@ typedef struct Ruleset {
     uint8_t edges;            /* edge stones count in patterns */
     uint8_t pie;              /* White may swap on its first turn */
     uint8_t c_upto;           /* c: one or two placements (else exactly two) */
+    uint8_t c_adjacent;       /* c: two orthogonally adjacent placements, or one
+                                 that leaves the stone no empty neighbour */
     uint8_t d_extra;          /* d: the returned stone is optional */
     uint8_t e_a1white;        /* e: A1 starts white */
+    uint8_t p3;               /* third weak pattern P3 (AbstractPlay) */
+    uint8_t tiebreak;         /* a full board with no weak stone ends the game */
     /* Morpharaoh */
     uint8_t cells;            /* 48 or 160 */
     uint8_t edge_majority;    /* edge cells: 2 orthogonal mover stones */
@@ -45,8 +50,10 @@ typedef struct Ruleset {
 void ruleset_default(Ruleset *r);
 
 /* Parse rule tokens separated by spaces or commas (see docs/rules.md):
- * `morphos`, `none`, `a`..`e`, `edges=on|off`, `c=exact|upto`,
- * `d=return|extra`, `e=a1black|a1white`, `pie=on|off`, and for Morpharaoh
+ * `morphos`, `none`, `a`..`e`, `edges=on|off`, `c=exact|upto|adjacent`,
+ * `d=return|extra`, `e=a1black|a1white`, `p3=on|off`, `tiebreak=on|off`,
+ * `pie=on|off`, the presets `abstractplay=default|minimorph|duomorph|remorph`
+ * (which set every field; later tokens override them), and for Morpharaoh
  * `morpharaoh`, `board=48|160`, `edge=pair|majority`,
  * `center=embrace|majority`. The result is the defaults with the tokens
  * applied, whatever their order. Returns NULL on success, else a message
@@ -87,13 +94,15 @@ typedef struct Board {
     /* Square boards: the same patterns as masks over a 128-bit window of
      * the bitboard starting at bit_of[p] - WINDOW_BACK(stride). */
     unsigned __int128 *wpat; /* npoints * MAX_PATTERNS */
-    /* Square boards: the 16 cells any pattern uses (8 neighbours, 8 knight
-     * offsets), as a mask over the window; weak16[code] tells whether the
-     * cells set in a 16-bit code (cells in window order) close a pattern;
-     * cell16[p] drops the cells that do not exist around point p. */
-    unsigned __int128 cells16;
-    uint8_t weak16[65536 / 8];
-    uint16_t cell16[MAX_POINTS];
+    /* Square boards: the cells the patterns use (8 neighbours and 8 knight
+     * offsets; P3 adds the 4 at distance 2: at most MAX_CODE_CELLS), as a
+     * mask over the window; bit `code` of weak_code tells whether the cells
+     * set in a code (cells in window order) close a pattern; code_mask[p]
+     * drops the cells that do not exist around point p. */
+    unsigned __int128 code_cells;
+    int ncode_cells;
+    uint8_t *weak_code; /* 2^MAX_CODE_CELLS bits, of which 2^ncode_cells used */
+    uint32_t code_mask[MAX_POINTS];
     uint64_t nbr_window; /* the 4 neighbours in a window from bit - S */
 
     int nsq; /* square boards: the distinct pattern orientations */

@@ -7,6 +7,7 @@
  * placement-only moves are exactly the subsets of the empty points of the
  * allowed sizes, and a d stone before a placement is just one more
  * placement. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
@@ -16,10 +17,38 @@ typedef struct Turn {
     int E;              /* empty points */
     int owe;            /* 0, 1 = must place first, 2 = may */
     bool swap;
+    bool adj;           /* c=adjacent: placements are pairs (below), not sizes */
     unsigned sizes;     /* bit s: placement-only moves of s stones */
     bb_t plane;         /* stones counting as the mover's */
     bb_t empty;
 } Turn;
+
+/* c=adjacent on a square board, for the empty set e: h (v) holds the
+ * empty points whose right (upper) neighbour is empty too, so that each
+ * adjacent pair is named once by its lower-left point; lone holds the
+ * empty points with no empty orthogonal neighbour (a single stone there is
+ * a whole move). Frame bits are never empty, so rows do not wrap. */
+typedef struct Pairs {
+    bb_t h, v, lone;
+    int nh, nv, nlone;
+} Pairs;
+
+static void pairs_of(const Board *b, const uint64_t *e, Pairs *pr)
+{
+    const int nw = b->words, S = b->stride;
+    pr->nh = pr->nv = pr->nlone = 0;
+    for (int i = 0; i < nw; i++) {
+        const uint64_t prev = i ? e[i - 1] : 0, next = i + 1 < nw ? e[i + 1] : 0;
+        const uint64_t right = e[i] >> 1 | next << 63, up = e[i] >> S | next << (64 - S);
+        const uint64_t left = e[i] << 1 | prev >> 63, down = e[i] << S | prev >> (64 - S);
+        pr->h[i] = e[i] & right;
+        pr->v[i] = e[i] & up;
+        pr->lone[i] = e[i] & ~(right | up | left | down);
+        pr->nh += __builtin_popcountll(pr->h[i]);
+        pr->nv += __builtin_popcountll(pr->v[i]);
+        pr->nlone += __builtin_popcountll(pr->lone[i]);
+    }
+}
 
 /* Allowed regular placement counts (bit k = k stones) with e empty points. */
 static unsigned regular_sizes(const Position *p, int e)
@@ -42,7 +71,9 @@ static void turn_init(const Position *p, Turn *t)
     mover_plane(p, t->mover, t->plane);
     t->owe = p->owe ? (b->rules.d_extra ? 2 : 1) : 0;
     t->swap = b->rules.pie && p->ply == 1;
+    t->adj = b->rules.c && b->rules.c_adjacent;
     t->sizes = 0;
+    if (t->adj) return;
     if (t->owe != 1) t->sizes |= regular_sizes(p, t->E);
     if (t->owe) t->sizes |= regular_sizes(p, t->E - 1) << 1;
 }
@@ -109,6 +140,82 @@ static Move mk(uint8_t kind, int n, int a, int b, int c)
     return m;
 }
 
+/* c=adjacent placements of the turn without an owed stone: lone points,
+ * then pairs by their lower-left point (right before up). */
+static void push_pairs(const Board *b, const Pairs *pr, int nw, MoveList *ml)
+{
+    BB_FOR_EACH(bit, pr->lone, nw) movelist_push(ml, mk(MOVE_PLACE, 1, b->point_of[bit], -1, -1));
+    bb_t any;
+    for (int i = 0; i < nw; i++) any[i] = pr->h[i] | pr->v[i];
+    BB_FOR_EACH(bit, any, nw) {
+        int q = b->point_of[bit];
+        if (bb_test(pr->h, bit)) movelist_push(ml, mk(MOVE_PLACE, 2, q, q + 1, -1));
+        if (bb_test(pr->v, bit)) movelist_push(ml, mk(MOVE_PLACE, 2, q, q + b->size, -1));
+    }
+}
+
+static int cmp_move(const void *x, const void *y)
+{
+    const Move *a = x, *c = y;
+    if (a->kind != c->kind) return a->kind - c->kind;
+    if (a->n != c->n) return a->n - c->n;
+    for (int i = 0; i < a->n; i++)
+        if (a->pt[i] != c->pt[i]) return a->pt[i] - c->pt[i];
+    return 0;
+}
+
+static Move sorted_place(int n, int a, int b, int c)
+{
+    int v[3] = { a, b, c };
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            int x = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = x;
+        }
+    return mk(MOVE_PLACE, n, v[0], n > 1 ? v[1] : -1, n > 2 ? v[2] : -1);
+}
+
+static void flips_after(const Position *p, const Turn *t, int e, uint64_t *out);
+static bool flip_legal(const Position *p, const Turn *t, int e, int f);
+
+/* c=adjacent with an owed stone o (mutator d): o, then a regular move
+ * judged after it. The same set of points can arise from two choices of
+ * o, so the placements are sorted and made unique. */
+static void gen_adjacent_owed(const Position *p, const Turn *t, MoveList *ml)
+{
+    const Board *b = p->board;
+    const size_t start = ml->n;
+    if (t->owe == 2) {
+        Pairs pr;
+        pairs_of(b, t->empty, &pr);
+        push_pairs(b, &pr, t->nw, ml);
+    }
+    BB_FOR_EACH(obit, t->empty, t->nw) {
+        const int o = b->point_of[obit];
+        bb_t e;
+        memcpy(e, t->empty, sizeof e);
+        bb_clear(e, obit);
+        Pairs pr;
+        pairs_of(b, e, &pr);
+        BB_FOR_EACH(bit, pr.lone, t->nw) movelist_push(ml, sorted_place(2, o, b->point_of[bit], -1));
+        BB_FOR_EACH(bit, pr.h, t->nw) movelist_push(ml, sorted_place(3, o, b->point_of[bit], b->point_of[bit] + 1));
+        BB_FOR_EACH(bit, pr.v, t->nw) movelist_push(ml, sorted_place(3, o, b->point_of[bit], b->point_of[bit] + b->size));
+        if (t->owe == 1 && t->E == 1) {
+            bb_t w;
+            flips_after(p, t, o, w);
+            bool any = false;
+            BB_FOR_EACH(bit, w, t->nw) any |= flip_legal(p, t, o, b->point_of[bit]);
+            if (!any) movelist_push(ml, mk(MOVE_PLACE, 1, o, -1, -1));
+        }
+    }
+    qsort(ml->m + start, ml->n - start, sizeof *ml->m, cmp_move);
+    size_t k = start;
+    for (size_t i = start; i < ml->n; i++)
+        if (k == start || !move_equal(&ml->m[k - 1], &ml->m[i])) ml->m[k++] = ml->m[i];
+    ml->n = k;
+}
+
 size_t pos_gen_moves(const Position *p, MoveList *ml)
 {
     ml->n = 0;
@@ -118,6 +225,13 @@ size_t pos_gen_moves(const Position *p, MoveList *ml)
     turn_init(p, &t);
     int16_t pts[MAX_POINTS];
     int E = empty_points(p, &t, pts);
+    if (t.adj) {
+        if (!t.owe) {
+            Pairs pr;
+            pairs_of(b, t.empty, &pr);
+            push_pairs(b, &pr, t.nw, ml);
+        } else gen_adjacent_owed(p, &t, ml);
+    }
     if (t.sizes & 2) {
         movelist_reserve(ml, (size_t)E + 1);
         for (int i = 0; i < E; i++) ml->m[ml->n++] = mk(MOVE_PLACE, 1, pts[i], -1, -1);
@@ -146,8 +260,9 @@ size_t pos_gen_moves(const Position *p, MoveList *ml)
                 if (flip_legal(p, &t, pts[i], f)) movelist_push(ml, mk(MOVE_FLIP, 2, pts[i], f, -1));
             }
             /* Nothing regular after the d stone: the move is that stone
-             * alone (under d=extra it reads as the plain placement). */
-            if (t.owe == 1 && E == 1 && ml->n == before) movelist_push(ml, mk(MOVE_PLACE, 1, pts[i], -1, -1));
+             * alone (under d=extra it reads as the plain placement;
+             * c=adjacent listed it with the placements). */
+            if (t.owe == 1 && E == 1 && ml->n == before && !t.adj) movelist_push(ml, mk(MOVE_PLACE, 1, pts[i], -1, -1));
         }
     if (t.swap) movelist_push(ml, mk(MOVE_SWAP, 0, -1, -1, -1));
     if (!ml->n) movelist_push(ml, mk(MOVE_PASS, 0, -1, -1, -1));
@@ -171,6 +286,19 @@ uint64_t pos_count_moves(const Position *p)
     Turn t;
     turn_init(p, &t);
     uint64_t n = 0;
+    if (t.adj) {
+        if (t.owe) { /* rare: list them */
+            MoveList ml;
+            movelist_init(&ml);
+            n = pos_gen_moves(p, &ml);
+            movelist_free(&ml);
+            return n;
+        }
+        Pairs pr;
+        pairs_of(p->board, t.empty, &pr);
+        n = (uint64_t)(pr.nlone + pr.nh + pr.nv) + count_flips(p, &t, -1) + t.swap;
+        return n ? n : 1;
+    }
     for (int s = 1; s <= 3; s++)
         if (t.sizes >> s & 1) n += choose(t.E, s);
     if (t.owe != 1) n += count_flips(p, &t, -1);
@@ -182,6 +310,35 @@ uint64_t pos_count_moves(const Position *p)
         }
     n += t.swap;
     return n ? n : 1;
+}
+
+/* A placement-only move under c=adjacent (its points are empty). */
+static const char *check_adjacent(const Position *p, const Turn *t, const Move *m)
+{
+    const Board *b = p->board;
+    if (t->owe) {
+        MoveList ml;
+        movelist_init(&ml);
+        size_t n = pos_gen_moves(p, &ml);
+        bool found = false;
+        for (size_t i = 0; i < n && !found; i++) found = move_equal(&ml.m[i], m);
+        movelist_free(&ml);
+        if (found) return NULL;
+        return t->owe == 1 ? "a stone is owed first (mutator d), then two adjacent stones, or one with no empty neighbour"
+                           : "not an owed stone followed by two adjacent stones or one with no empty neighbour";
+    }
+    if (m->n == 2) {
+        int d = m->pt[1] - m->pt[0], x = m->pt[0] % b->size;
+        if (d == b->size || (d == 1 && x + 1 < b->size)) return NULL;
+        return "the two stones must be orthogonally adjacent (c=adjacent)";
+    }
+    if (m->n == 1) {
+        Pairs pr;
+        pairs_of(b, t->empty, &pr);
+        if (bb_test(pr.lone, b->bit_of[m->pt[0]])) return NULL;
+        return "one stone is a whole move only when it has no empty neighbour: place two adjacent stones (c=adjacent)";
+    }
+    return "a turn places two adjacent stones (c=adjacent)";
 }
 
 const char *pos_check_move(const Position *p, const Move *m)
@@ -209,6 +366,7 @@ const char *pos_check_move(const Position *p, const Move *m)
     int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
     for (int i = 0; i < np; i++)
         if (!bb_test(t.empty, b->bit_of[m->pt[i]])) return "a placement must go on an empty point";
+    if (m->kind == MOVE_PLACE && t.adj) return check_adjacent(p, &t, m);
     if (m->kind == MOVE_PLACE) {
         if (t.sizes >> m->n & 1) return NULL;
         if (m->n == 1 && t.owe == 1 && t.E == 1 && !count_flips(p, &t, m->pt[0])) return NULL;
@@ -279,6 +437,42 @@ static Move random_plain(const Position *p, uint64_t *rng)
     return mk(MOVE_PASS, 0, -1, -1, -1);
 }
 
+/* c=adjacent without an owed stone: uniform over lone points, pairs,
+ * legal flips and swap. */
+static Move random_adjacent(const Position *p, const Turn *t, uint64_t *rng)
+{
+    const Board *b = p->board;
+    Pairs pr;
+    pairs_of(b, t->empty, &pr);
+    bb_t w;
+    flips_after(p, t, -1, w);
+    uint64_t nf = (uint64_t)bb_popcount(w, t->nw);
+    const uint64_t nplace = (uint64_t)(pr.nlone + pr.nh + pr.nv);
+    uint64_t total = nplace + nf + t->swap;
+    while (total) {
+        uint64_t r = rng_below(rng, total);
+        if (r < (uint64_t)pr.nlone) return mk(MOVE_PLACE, 1, b->point_of[bb_select(pr.lone, t->nw, (int)r)], -1, -1);
+        r -= (uint64_t)pr.nlone;
+        if (r < (uint64_t)pr.nh) {
+            int q = b->point_of[bb_select(pr.h, t->nw, (int)r)];
+            return mk(MOVE_PLACE, 2, q, q + 1, -1);
+        }
+        r -= (uint64_t)pr.nh;
+        if (r < (uint64_t)pr.nv) {
+            int q = b->point_of[bb_select(pr.v, t->nw, (int)r)];
+            return mk(MOVE_PLACE, 2, q, q + b->size, -1);
+        }
+        r -= (uint64_t)pr.nv;
+        if (r == nf) return mk(MOVE_SWAP, 0, -1, -1, -1);
+        int f = b->point_of[bb_select(w, t->nw, (int)r)];
+        if (flip_legal(p, t, -1, f)) return mk(MOVE_FLIP, 1, f, -1, -1);
+        bb_clear(w, b->bit_of[f]); /* banned (mutator b): draw again */
+        nf--;
+        total--;
+    }
+    return mk(MOVE_PASS, 0, -1, -1, -1);
+}
+
 Move pos_random_move(const Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
@@ -286,10 +480,11 @@ Move pos_random_move(const Position *p, uint64_t *rng)
     if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) return random_plain(p, rng);
     Turn t;
     turn_init(p, &t);
+    if (t.adj && !t.owe) return random_adjacent(p, &t, rng);
     uint64_t place[4] = { 0 }, nplace = 0;
     for (int s = 1; s <= 3; s++)
         if (t.sizes >> s & 1) nplace += place[s] = choose(t.E, s);
-    if (!t.owe) {
+    if (!t.owe && !t.adj) {
         /* The common case: no stone owed. Flips are the weak enemy stones. */
         bb_t w;
         flips_after(p, &t, -1, w);

@@ -56,13 +56,23 @@ static uint64_t perft_bulk2(const Position *p, MoveList *ml)
     return sum;
 }
 
+/* The tie-break can end a game only on a full board: after a move here
+ * when at most one point is empty (perft_bulk2 does not look for it). */
+static bool few_empty(const Position *p)
+{
+    bb_t e;
+    empty_set(p, e);
+    return bb_popcount(e, p->board->words) <= 1;
+}
+
 static uint64_t perft_rec(const Position *p, int depth, bool bulk, MoveList *lists)
 {
     if (depth == 0) return 1;
     if (pos_over(p)) return 0;
     if (bulk && depth == 1) return pos_count_moves(p);
     const Ruleset *r = &p->board->rules;
-    if (bulk && depth == 2 && !r->b && !r->c && !r->d) return perft_bulk2(p, &lists[depth]);
+    if (bulk && depth == 2 && !r->b && !r->c && !r->d && !(r->tiebreak && few_empty(p)))
+        return perft_bulk2(p, &lists[depth]);
     MoveList *ml = &lists[depth];
     size_t n = pos_gen_moves(p, ml);
     uint64_t sum = 0;

@@ -117,6 +117,35 @@ static uint64_t stones_key(const Position *p)
     return k;
 }
 
+/* The tie-break (AbstractPlay): a full board on which no stone of either
+ * colour is weak (edges counting, F of b not) ends the game; Black wins
+ * when two vertically adjacent points hold stones of one colour, else
+ * White. Asked only when no chain decided the turn. */
+static void tiebreak(Position *p)
+{
+    const Board *b = p->board;
+    const int nw = b->words;
+    uint64_t open = 0;
+    for (int i = 0; i < nw; i++) open |= b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
+    if (open) return;
+    for (int c = 0; c < 2; c++) {
+        bb_t plane, w;
+        for (int i = 0; i < nw; i++) plane[i] = p->stones[!c][i] | b->edge[!c][i];
+        weak_set(b, plane, p->stones[c], w);
+        if (!bb_empty(w, nw)) return;
+    }
+    /* A vertical pair: bit q and bit q + S of one colour. */
+    const int S = b->stride;
+    uint64_t pair = 0;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < nw; i++) {
+            const uint64_t *s = p->stones[c];
+            uint64_t up = s[i] >> S | (i + 1 < nw ? s[i + 1] << (64 - S) : 0);
+            pair |= s[i] & up;
+        }
+    p->result = pair ? RESULT_BLACK : RESULT_WHITE;
+}
+
 /* Under b the player to move wins at the start of the turn; otherwise the
  * mover at the end of it (`won`: its conn reached the far line this turn). */
 static inline void settle_result(Position *p, int mover, bool won)
@@ -128,6 +157,7 @@ static inline void settle_result(Position *p, int mover, bool won)
     int c = p->board->rules.b ? p->to_move : mover;
     if (c >= 0 && (p->board->rules.b || p->last.kind == MOVE_SWAP ? connects(p, c) : won))
         p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    if (p->result == RESULT_NONE && p->board->rules.tiebreak) tiebreak(p);
 }
 
 void pos_init(Position *p, const Board *b)
@@ -197,6 +227,7 @@ void pos_play(Position *p, const Move *m)
         p->to_move = (uint8_t)opp;
         p->last = *m;
         if (conn_add(p, mover, q)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
+        else if (b->rules.tiebreak) tiebreak(p);
         return;
     }
     bool won = false;

@@ -19,7 +19,7 @@ void ruleset_default(Ruleset *r)
 typedef struct {
     Ruleset r;
     int edges, pie;           /* -1 = default */
-    int c_read, d_read, e_read, mor_read;
+    int c_read, d_read, e_read, mor_read, ap_read;
 } Parse;
 
 /* The two-valued readings KEY=V0|V1, each stored as 0 or 1 (board= keeps
@@ -31,7 +31,6 @@ typedef struct {
 } Reading;
 
 static const Reading READINGS[] = {
-    { "c", "exact", "upto", "expected c=exact or c=upto", offsetof(Ruleset, c_upto), offsetof(Parse, c_read) },
     { "d", "return", "extra", "expected d=return or d=extra", offsetof(Ruleset, d_extra), offsetof(Parse, d_read) },
     { "e", "a1black", "a1white", "expected e=a1black or e=a1white", offsetof(Ruleset, e_a1white), offsetof(Parse, e_read) },
     { "edge", "pair", "majority", "expected edge=pair or edge=majority", offsetof(Ruleset, edge_majority), offsetof(Parse, mor_read) },
@@ -39,6 +38,49 @@ static const Reading READINGS[] = {
       offsetof(Parse, mor_read) },
     { "board", "48", "160", "expected board=48 or board=160", offsetof(Ruleset, cells), offsetof(Parse, mor_read) },
 };
+
+/* AbstractPlay's variants (game version 20250527; docs/rules.md): every
+ * field but the size, so that a preset means the same whatever came
+ * before it. */
+typedef struct {
+    const char *name;
+    uint8_t a, c, d, p3;
+} Preset;
+
+static const Preset PRESETS[] = {
+    { "default", 0, 0, 0, 1 },
+    { "minimorph", 1, 0, 0, 0 },
+    { "duomorph", 1, 1, 0, 0 },
+    { "remorph", 1, 0, 1, 0 },
+};
+
+static const char *preset(Parse *ps, const char *v)
+{
+    for (size_t i = 0; i < sizeof PRESETS / sizeof *PRESETS; i++) {
+        const Preset *pr = &PRESETS[i];
+        if (strcmp(v, pr->name)) continue;
+        Ruleset *r = &ps->r;
+        ruleset_default(r);
+        r->a = pr->a;
+        r->c = pr->c;
+        r->c_adjacent = pr->c;
+        r->d = pr->d;
+        r->p3 = pr->p3;
+        r->tiebreak = 1;
+        ps->edges = 0;
+        ps->pie = 1;
+        ps->c_read = ps->d_read = ps->e_read = ps->mor_read = 0;
+        ps->ap_read = 1;
+        return NULL;
+    }
+    return "expected abstractplay=default, minimorph, duomorph or remorph";
+}
+
+/* KEY=on|off into *field (1 or 0); -1 when the value is neither. */
+static int on_off(const char *v)
+{
+    return !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 0 : -1;
+}
 
 static const char *token(Parse *ps, const char *t)
 {
@@ -56,11 +98,27 @@ static const char *token(Parse *ps, const char *t)
     size_t kl = (size_t)(eq - t);
     const char *v = eq + 1;
     if ((kl == 5 && !strncmp(t, "edges", 5)) || (kl == 3 && !strncmp(t, "pie", 3))) {
-        int on = !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 0 : -1;
+        int on = on_off(v);
         if (on < 0) return "expected on or off";
         *(kl == 5 ? &ps->edges : &ps->pie) = on;
         return NULL;
     }
+    if ((kl == 2 && !strncmp(t, "p3", 2)) || (kl == 8 && !strncmp(t, "tiebreak", 8))) {
+        int on = on_off(v);
+        if (on < 0) return "expected on or off";
+        *(kl == 2 ? &r->p3 : &r->tiebreak) = (uint8_t)on;
+        ps->ap_read |= on;
+        return NULL;
+    }
+    if (kl == 1 && t[0] == 'c') {
+        int which = !strcmp(v, "exact") ? 0 : !strcmp(v, "upto") ? 1 : !strcmp(v, "adjacent") ? 2 : -1;
+        if (which < 0) return "expected c=exact, c=upto or c=adjacent";
+        r->c_upto = which == 1;
+        r->c_adjacent = which == 2;
+        ps->c_read = 1;
+        return NULL;
+    }
+    if (kl == 12 && !strncmp(t, "abstractplay", 12)) return preset(ps, v);
     for (size_t i = 0; i < sizeof READINGS / sizeof *READINGS; i++) {
         const Reading *rd = &READINGS[i];
         if (kl != strlen(rd->key) || strncmp(t, rd->key, kl)) continue;
@@ -104,7 +162,8 @@ const char *ruleset_parse(Ruleset *out, const char *text)
     if (!ntok) return "no rule tokens";
     Ruleset *r = &ps.r;
     if (r->game == GAME_MORPHARAOH) {
-        if (r->a || r->b || r->c || r->d || r->e || ps.edges >= 0 || ps.c_read || ps.d_read || ps.e_read)
+        if (r->a || r->b || r->c || r->d || r->e || ps.edges >= 0 || ps.c_read || ps.d_read || ps.e_read || ps.ap_read ||
+            r->p3 || r->tiebreak)
             return "Morpharaoh takes only board=, edge=, center= and pie=";
         r->edges = 0;
         r->pie = ps.pie >= 0 ? (uint8_t)ps.pie : 0; /* Ludii has no pie rule */
@@ -114,7 +173,11 @@ const char *ruleset_parse(Ruleset *out, const char *text)
         if (ps.d_read && !r->d) return "d=... needs mutator d";
         if (ps.e_read && !r->e) return "e=... needs mutator e";
         r->edges = ps.edges >= 0 ? (uint8_t)ps.edges : !r->a;
-        r->pie = ps.pie >= 0 ? (uint8_t)ps.pie : !(r->c && !r->c_upto);
+        r->pie = ps.pie >= 0 ? (uint8_t)ps.pie : !(r->c && !r->c_upto && !r->c_adjacent);
+        /* A preset's readings of mutators cleared after it (`none`) go too. */
+        if (!r->c) r->c_upto = r->c_adjacent = 0;
+        if (!r->d) r->d_extra = 0;
+        if (!r->e) r->e_a1white = 0;
     }
     *out = *r;
     return NULL;
@@ -137,7 +200,10 @@ void ruleset_format(const Ruleset *r, char *buf, size_t len)
             m[l] = (char)('a' + i);
             m[l + 1] = 0;
         }
-    snprintf(buf, len, "%s,edges=%s%s%s%s,pie=%s", m[0] ? m : "none", r->edges ? "on" : "off",
-             !r->c ? "" : r->c_upto ? ",c=upto" : ",c=exact", !r->d ? "" : r->d_extra ? ",d=extra" : ",d=return",
-             !r->e ? "" : r->e_a1white ? ",e=a1white" : ",e=a1black", r->pie ? "on" : "off");
+    /* p3 and tiebreak only when on, so that the older rule sets keep the
+     * texts their books and records carry. */
+    snprintf(buf, len, "%s,edges=%s%s%s%s%s%s,pie=%s", m[0] ? m : "none", r->edges ? "on" : "off",
+             r->p3 ? ",p3=on" : "", !r->c ? "" : r->c_adjacent ? ",c=adjacent" : r->c_upto ? ",c=upto" : ",c=exact",
+             !r->d ? "" : r->d_extra ? ",d=extra" : ",d=return", !r->e ? "" : r->e_a1white ? ",e=a1white" : ",e=a1black",
+             r->tiebreak ? ",tiebreak=on" : "", r->pie ? "on" : "off");
 }

@@ -40,12 +40,13 @@ weak_cairo(const Board *b, const uint64_t *plane, const uint64_t *centres, uint6
 
 /* The patterns of rules.md written out and factored:
  * P2' in its 4 orientations (A1..A4) is shared by P1 (which adds the
- * orthogonal pairs) and P2 (which adds one cell at a knight's offset). */
+ * orthogonal pairs), P2 (which adds one cell at a knight's offset) and P3
+ * (which adds two knight cells and two at distance 2). */
 static inline __attribute__((always_inline)) void
 weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out, const int nw)
 {
     const int S = b->stride;
-    const bool mut_a = b->rules.a;
+    const bool mut_a = b->rules.a, p3 = b->rules.p3; /* under a, P2' lies inside every P3 */
     uint64_t P[BB_MAXW + 2];
     P[0] = 0;
     for (int i = 0; i < nw; i++) P[i + 1] = plane[i];
@@ -69,13 +70,20 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
             w = (ud & (L | R)) | (lr & (U | D)) | a1 | a2 | a3 | a4;
         } else {
             w = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));
-            /* P2 needs its A shape first: most words have none at an
-             * enemy stone, and skip the eight knight-offset shifts. */
+            /* P2 and P3 need an A shape first: most words have none at
+             * an enemy stone, and skip the eight knight-offset shifts. */
             if (c & (a1 | a2 | a3 | a4) & ~w) {
                 const uint64_t nf = b->not_first_col[i], nl = b->not_last_col[i];
                 const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
                 const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
                 w |= (a1 & (k21 | km1m2)) | (a2 & (km2m1 | k12)) | (a3 & (km12 | k2m1)) | (a4 & (km21 | k1m2));
+                /* P3: the A shape on the two sides of the 2x2 block next to
+                 * the stone, and the four cells on its far sides. */
+                if (p3) {
+                    const uint64_t U2 = UP(2 * S), D2 = DN(2 * S), R2 = UP(2) & nl, L2 = DN(2) & nf;
+                    w |= (a3 & U2 & k12 & k21 & R2) | (a2 & U2 & km12 & km21 & L2) | (a1 & D2 & k1m2 & k2m1 & R2) |
+                         (a4 & D2 & km1m2 & km2m1 & L2);
+                }
             }
         }
 #undef UP
@@ -125,11 +133,11 @@ bool point_weak(const Board *b, const uint64_t *plane, int point)
         if (orth < 2) return false;
 #ifdef __BMI2__
         /* Gather the 16 cells into a code and look it up. */
-        const uint64_t mlo = (uint64_t)b->cells16, mhi = (uint64_t)(b->cells16 >> 64);
+        const uint64_t mlo = (uint64_t)b->code_cells, mhi = (uint64_t)(b->code_cells >> 64);
         unsigned code = (unsigned)__builtin_ia32_pext_di((uint64_t)win, mlo) |
                         (unsigned)__builtin_ia32_pext_di((uint64_t)(win >> 64), mhi) << __builtin_popcountll(mlo);
-        code &= b->cell16[point];
-        return b->weak16[code >> 3] >> (code & 7) & 1;
+        code &= b->code_mask[point];
+        return b->weak_code[code >> 3] >> (code & 7) & 1;
 #endif
         const unsigned __int128 *m = b->wpat + point * MAX_PATTERNS;
         for (int k = 0; k < b->npat[point]; k++)

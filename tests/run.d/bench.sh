@@ -17,6 +17,7 @@ check "perft_suite bad option exits 2" "./bench/perft_suite --threads 0 x >/dev/
 
 check "perft_suite --quick" "./bench/perft_suite --quick tests/data/perft-public.tsv >$tmp/quick && grep -q ' 0 failed' $tmp/quick"
 check "perft_suite --quick, Morpharaoh table" "./bench/perft_suite --quick tests/data/morpharaoh/perft.tsv >$tmp/quick2 && grep -q ' 0 failed' $tmp/quick2"
+check "perft_suite, AbstractPlay table (all rows)" "./bench/perft_suite tests/data/abstractplay/perft.tsv >$tmp/quick3 && grep -q ' 0 failed, 0 skipped' $tmp/quick3"
 check "perft_suite --threads 2" "./bench/perft_suite --quick --threads 2 --bulk off tests/data/perft-public.tsv >/dev/null"
 printf 'size\trules\toptions\tmoves\tdepth\tperft\n3\tnone\tedges=on,pie=on\t-\t1\t9\n3\tnone\tedges=on,pie=on\t-\t2\t999\n' >$tmp/wrong.tsv
 check "perft_suite exits 1 on a mismatch" "./bench/perft_suite $tmp/wrong.tsv >$tmp/wrong.out; [ \$? = 1 ] && grep -q FAIL $tmp/wrong.out && grep -q '1 ok, 1 failed' $tmp/wrong.out"
