@@ -227,7 +227,7 @@ int main(int argc, char **argv)
     double seconds = 1;
     long count = 0, only_size = 0;
     Sets sets = {0};
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option takes a value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
@@ -262,7 +262,6 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench: bad argument '%s'%s%s (see --help)\n", a, v ? " " : "", v ? v : "");
             return 2;
         }
-        i++;
     }
     double t0 = bench_now();
     int rc = 0;

@@ -14,7 +14,7 @@
 
 #include "clock.h"
 
-const char *gtp_status_name(GtpStatus s)
+const char *gtp_reply_name(GtpReply s)
 {
     static const char *const names[] = {"ok", "error", "timeout", "dead", "malformed"};
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
@@ -148,22 +148,22 @@ static void append(char *out, size_t outlen, const char *s)
     if (have + 1 < outlen) snprintf(out + have, outlen - have, "%s", s);
 }
 
-GtpStatus gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, size_t outlen, double *elapsed)
+GtpReply gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, size_t outlen, double *elapsed)
 {
     double t0 = bench_now();
     if (elapsed) *elapsed = 0;
     out[0] = 0;
     if (g->pid == 0 || g->to < 0) {
         snprintf(out, outlen, "not running");
-        return GTP_DEAD;
+        return REPLY_DEAD;
     }
     size_t clen = strlen(cmd);
     if (write_all(g->to, cmd, clen) || write_all(g->to, "\n", 1)) {
         describe_exit(g, out, outlen);
-        return GTP_DEAD;
+        return REPLY_DEAD;
     }
     int started = 0; /* seen the '='/'?' line */
-    GtpStatus status = GTP_OK;
+    GtpReply status = REPLY_OK;
     char line[4096];
     for (;;) {
         while (take_line(g, line, sizeof line)) {
@@ -171,9 +171,9 @@ GtpStatus gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, si
                 if (line[0] == 0) continue; /* stray empty lines between answers */
                 if (line[0] != '=' && line[0] != '?') {
                     snprintf(out, outlen, "%s", line);
-                    return GTP_MALFORMED;
+                    return REPLY_MALFORMED;
                 }
-                status = line[0] == '=' ? GTP_OK : GTP_ERROR;
+                status = line[0] == '=' ? REPLY_OK : REPLY_ERROR;
                 const char *body = line + 1;
                 while (*body >= '0' && *body <= '9') body++; /* an id, which we never send */
                 while (*body == ' ') body++;
@@ -189,19 +189,19 @@ GtpStatus gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, si
         }
         if (g->len == sizeof g->buf) {
             snprintf(out, outlen, "answer line longer than %d bytes", GTP_BUF);
-            return GTP_MALFORMED;
+            return REPLY_MALFORMED;
         }
         double left = t0 + timeout - bench_now();
         if (left <= 0) {
             if (elapsed) *elapsed = bench_now() - t0;
             snprintf(out, outlen, "no answer within %.3g s", timeout);
-            return GTP_TIMEOUT;
+            return REPLY_TIMEOUT;
         }
         struct pollfd pfd = {.fd = g->from, .events = POLLIN};
         int r = poll(&pfd, 1, (int)(left * 1000) + 1);
         if (r < 0 && errno != EINTR) {
             snprintf(out, outlen, "poll: %s", strerror(errno));
-            return GTP_DEAD;
+            return REPLY_DEAD;
         }
         if (r <= 0) continue;
         ssize_t n = read(g->from, g->buf + g->len, sizeof g->buf - g->len);
@@ -209,7 +209,7 @@ GtpStatus gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, si
         if (n <= 0) {
             describe_exit(g, out, outlen);
             if (elapsed) *elapsed = bench_now() - t0;
-            return GTP_DEAD;
+            return REPLY_DEAD;
         }
         g->len += (size_t)n;
     }

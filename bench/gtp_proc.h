@@ -6,7 +6,7 @@
  * stops anything it started. Every wait has a deadline: an engine that
  * hangs, dies or answers nonsense is reported, never waited on forever.
  * The caller must ignore SIGPIPE (a dead engine's stdin then gives EPIPE,
- * reported as GTP_DEAD, instead of killing the caller). */
+ * reported as REPLY_DEAD, instead of killing the caller). */
 #ifndef MORPHOS_BENCH_GTP_PROC_H
 #define MORPHOS_BENCH_GTP_PROC_H
 
@@ -16,12 +16,12 @@
 #define GTP_BUF 65536
 
 typedef enum {
-    GTP_OK = 0,       /* '=' answer; body in out */
-    GTP_ERROR,        /* '?' answer; message in out */
-    GTP_TIMEOUT,      /* no complete answer before the deadline */
-    GTP_DEAD,         /* the engine exited or closed its output; how, in out */
-    GTP_MALFORMED     /* an answer line that is not '=' or '?'; the line, in out */
-} GtpStatus;
+    REPLY_OK = 0,       /* '=' answer; body in out */
+    REPLY_ERROR,        /* '?' answer; message in out */
+    REPLY_TIMEOUT,      /* no complete answer before the deadline */
+    REPLY_DEAD,         /* the engine exited or closed its output; how, in out */
+    REPLY_MALFORMED     /* an answer line that is not '=' or '?'; the line, in out */
+} GtpReply;
 
 typedef struct GtpProc {
     pid_t pid;        /* 0 when not running (or already reaped) */
@@ -39,12 +39,12 @@ int gtp_start(GtpProc *g, const char *cmdline, const char *stderr_path, char *er
  * The answer's text (without '='/'?' and id, lines joined by '\n') goes to
  * out, truncated to outlen. *elapsed (when not NULL) gets the seconds from
  * sending to the end of the answer. */
-GtpStatus gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, size_t outlen, double *elapsed);
+GtpReply gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, size_t outlen, double *elapsed);
 
 /* Ask the engine to quit, give it `grace` seconds, then kill its process
  * group; always reaps it and closes the pipes. Safe on a stopped engine. */
 void gtp_stop(GtpProc *g, double grace);
 
-const char *gtp_status_name(GtpStatus s);
+const char *gtp_reply_name(GtpReply s);
 
 #endif

@@ -59,11 +59,11 @@ static void end_game(Game *g, int winner, const char *fmt, ...)
 }
 
 /* `who` misbehaved: it loses, and the reason says which engine and how. */
-static void forfeit(Game *g, int who, const char *what, GtpStatus st, const char *detail)
+static void forfeit(Game *g, int who, const char *what, GtpReply st, const char *detail)
 {
     static const char *const kind[] = {"", "error", "hang", "crash", "protocol"};
     const char *k = (unsigned)st < sizeof kind / sizeof kind[0] ? kind[st] : "protocol";
-    if (st == GTP_OK) k = "illegal";
+    if (st == REPLY_OK) k = "illegal";
     g->offender = who;
     end_game(g, 1 - who, "%s by %c: %s: %s", k, "AB"[who], what, detail);
 }
@@ -72,8 +72,8 @@ static void forfeit(Game *g, int who, const char *what, GtpStatus st, const char
 static int expect_ok(Game *g, int who, const char *cmd)
 {
     char out[512];
-    GtpStatus st = gtp_command(&g->eng[who], cmd, g->cfg->timeout, out, sizeof out, NULL);
-    if (st == GTP_OK) return 0;
+    GtpReply st = gtp_command(&g->eng[who], cmd, g->cfg->timeout, out, sizeof out, NULL);
+    if (st == REPLY_OK) return 0;
     forfeit(g, who, cmd, st, out);
     return -1;
 }
@@ -154,13 +154,13 @@ static int turn(Game *g)
     }
     snprintf(cmd, sizeof cmd, "genmove %s", cn);
     double took;
-    GtpStatus st = gtp_command(&g->eng[who], cmd, limit, out, sizeof out, &took);
-    if (st == GTP_TIMEOUT && cfg->tc.on) {
+    GtpReply st = gtp_command(&g->eng[who], cmd, limit, out, sizeof out, &took);
+    if (st == REPLY_TIMEOUT && cfg->tc.on) {
         g->offender = who;
         end_game(g, 1 - who, "time by %c: no move within %.3f s", "AB"[who], limit);
         return -1;
     }
-    if (st != GTP_OK) {
+    if (st != REPLY_OK) {
         forfeit(g, who, cmd, st, out);
         return -1;
     }
@@ -178,7 +178,7 @@ static int turn(Game *g)
     Move m;
     char why[200];
     if (move_parse(&g->pos, mv, &m, why, sizeof why)) {
-        forfeit(g, who, "genmove answered", GTP_OK, mv[0] ? mv : "(nothing)");
+        forfeit(g, who, "genmove answered", REPLY_OK, mv[0] ? mv : "(nothing)");
         snprintf(g->rec->reason + strlen(g->rec->reason), sizeof g->rec->reason - strlen(g->rec->reason), " (%s)", why);
         return -1;
     }

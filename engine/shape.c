@@ -3,7 +3,7 @@
  * Cairo boards a cell's bit is its number, so cells index bitboards. */
 #include "shape.h"
 
-static inline int occupied(const Position *p, int bit) { return bb_test(p->stones[0], bit) | bb_test(p->stones[1], bit); }
+static inline int occupied(const Position *p, int bit) { return bb_test(p->stones[0], bit) || bb_test(p->stones[1], bit); }
 
 int shape_cairo_bridge_answer(const Position *p, int q)
 {
