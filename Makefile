@@ -1,8 +1,11 @@
 # morphos - build, test, bench.
-#   make            the engine ./morphos and the bench tools (-O2)
+#   make            the engine ./morphos and the bench tools (-O2), one binary
+#                   that runs on any x86-64 CPU (see LEVELS)
+#   make native     the same for this machine only (-march=native)
 #   make test       every test: the CUnit suites under AddressSanitizer +
-#                   UndefinedBehaviorSanitizer and again with the release
-#                   flags, the GTP scripts, the bench tools, the fuzz seeds
+#                   UndefinedBehaviorSanitizer and again as shipped (release
+#                   flags, each instruction-set level), the GTP scripts, the
+#                   bench tools, the fuzz seeds, the layers
 #   make fuzz       libFuzzer on the GTP parser and the SGF reader (clang;
 #                   FUZZ_SECONDS each, default 120)
 #   make check-layers   each library links with only the layers below it
@@ -12,6 +15,14 @@
 #   rules (librules.a) <- engine (libengine.a) <- protocol (libprotocol.a)
 #   bench (libbench.a) drives rules and engine; tests link what they test.
 # A call from a lower layer up fails to link (make check-layers).
+#
+# Instruction-set levels (LEVELS): on x86-64 every program is compiled once
+# per level (-march=x86-64, -v2, -v3) and arch/dispatch.c runs the best
+# copy the CPU runs well: pext/pdep, AVX2 and POPCNT where they are fast
+# (not pext on AMD Zen 1/2), any x86-64 CPU still runs it. The sources
+# choose their fast paths at compile time (__BMI2__, __AVX2__, ...).
+# MORPHOS_ARCH=<level> runs one copy by hand. `make native` (LEVELS=native)
+# builds one copy for this machine; elsewhere than x86-64, one copy.
 #
 # Warnings are errors where they protect: in CI (CI=true) or with
 # WERROR=-Werror; a user's newer compiler only warns.
@@ -23,47 +34,64 @@ ifeq ($(CI),true)
 WERROR  ?= -Werror
 endif
 CFLAGS  ?= -O2 -g
-# Tuned for the build machine. AVX-512 stays off so that valgrind (callgrind
-# instruction counts, see README) runs the same binary; ARCH= for generic.
 ifeq ($(shell uname -m),x86_64)
-ARCH    ?= -march=native -mno-avx512f
+LEVELS  ?= x86-64 x86-64-v2 x86-64-v3
 else
-ARCH    ?= -mcpu=native
+LEVELS  ?= generic
 endif
+# AVX-512 stays off so that valgrind (callgrind instruction counts, see
+# README) runs the native binary; pext/pdep off where they are microcoded.
+NATIVE_NOPEXT = $(shell grep -qE '^vendor_id.*(AuthenticAMD|HygonGenuine)' /proc/cpuinfo 2>/dev/null && \
+                  grep -qE '^cpu family[[:space:]]*: (21|23|24)$$' /proc/cpuinfo && echo -mno-bmi2)
+march = $(if $(filter native,$(1)),-march=native -mno-avx512f $(NATIVE_NOPEXT),$(if $(filter generic,$(1)),,-march=$(1) -mtune=generic))
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L
 DEPFLAGS = -MMD -MP
 LDLIBS   = -lpthread -lm
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+OBJCOPY ?= objcopy
 
 RULES_SRC    = $(wildcard rules/*.c)
 ENGINE_SRC   = $(wildcard engine/*.c)
 PROTOCOL_SRC = $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 BENCH_SRC    = $(filter-out bench/%_main.c,$(wildcard bench/*.c))
 
-REL = build/rel
 ASN = build/asan
+# The first level's libraries: the layer check.
+REL = build/$(firstword $(LEVELS))
 BENCH_BINS = $(patsubst bench/%_main.c,bench/%,$(wildcard bench/*_main.c))
 TESTS      = test_rules test_engine test_protocol test_bench
-# The suites of the core also run on the release objects (-O2, $(ARCH)):
-# the code that ships, fast paths included.
+# The suites of the core also run as shipped (build/tests: -O2, a copy per
+# level like ./morphos): the code that ships, fast paths included.
 REL_TESTS  = test_rules test_engine
-TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=$(REL)/tests/%)
+TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
 FUZZ       = gtp sgf
 
-.PHONY: all test test-deps bench clean fuzz check-layers
-.PRECIOUS: $(REL)/%.o $(ASN)/%.o build/fuzz/%.o
+.PHONY: all native test test-deps bench clean fuzz check-layers
 .DELETE_ON_ERROR:
 .SECONDEXPANSION:
 
 all: morphos $(BENCH_BINS)
 
-$(REL)/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(ARCH) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+native:
+	@$(MAKE) --no-print-directory LEVELS=native all
 
-$(ASN)/%.o: %.c
+# The compiler and flags of the last build: objects are rebuilt when they
+# change (make CC=clang after make, make native after make).
+STAMP := $(shell mkdir -p build && echo '$(CC) $(CFLAGS) $(WERROR) $(CPPFLAGS) $(LEVELS)' > build/flags.new && \
+           (cmp -s build/flags.new build/flags || mv build/flags.new build/flags); rm -f build/flags.new; echo build/flags)
+
+define LEVEL_RULES
+build/$(1)/%.o: %.c $(STAMP)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CSTD) $$(WARN) $$(CFLAGS) $(call march,$(1)) $$(CPPFLAGS) $$(DEPFLAGS) -c $$< -o $$@
+.PRECIOUS: build/$(1)/%.o
+endef
+$(foreach l,$(LEVELS),$(eval $(call LEVEL_RULES,$(l))))
+
+$(ASN)/%.o: %.c $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+.PRECIOUS: $(ASN)/%.o build/fuzz/%.o
 
 # One library per layer and build.
 define LAYER_LIBS
@@ -72,12 +100,16 @@ $(1)/libengine.a:   $(ENGINE_SRC:%.c=$(1)/%.o)
 $(1)/libprotocol.a: $(PROTOCOL_SRC:%.c=$(1)/%.o)
 $(1)/libbench.a:    $(BENCH_SRC:%.c=$(1)/%.o)
 endef
-$(foreach d,$(REL) $(ASN),$(eval $(call LAYER_LIBS,$(d))))
+$(foreach d,$(LEVELS:%=build/%) $(ASN),$(eval $(call LAYER_LIBS,$(d))))
 %.a:
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# What each program links, top layer first.
+# What each program links: its main, then its layers, top first.
+MAIN_morphos       = protocol/main.o
+MAIN_bench         = bench/bench_main.o
+MAIN_match         = bench/match_main.o
+MAIN_perft_suite   = bench/perft_suite_main.o
 LIBS_morphos       = protocol engine rules
 LIBS_bench         = bench engine rules
 LIBS_match         = bench rules
@@ -86,13 +118,40 @@ LIBS_test_rules    = rules
 LIBS_test_engine   = engine rules
 LIBS_test_protocol = protocol engine rules
 LIBS_test_bench    = bench engine rules
+LIBS_replay_gtp    = protocol engine rules
+LIBS_replay_sgf    = protocol engine rules
 libs = $(foreach l,$(LIBS_$(1)),$(2)/lib$(l).a)
+main = $(if $(MAIN_$(1)),$(MAIN_$(1)),tests/$(1).o)
 
-morphos: $(REL)/protocol/main.o $(call libs,morphos,$(REL))
+# A copy of a program for one level: its main and libraries as one object
+# whose only global symbol is main_<level>, so that copies do not clash.
+# One level: the program itself.
+define COPY
+build/$(1)/copy_%.o: build/$(1)/$$$$(call main,$$$$*) $$$$(call libs,$$$$*,build/$(1))
+	$$(CC) -r -nostdlib -o $$@.r $$^
+	$$(OBJCOPY) --redefine-sym main=main_$(subst -,_,$(1)) $$@.r
+	$$(OBJCOPY) -G main_$(subst -,_,$(1)) $$@.r $$@
+	@rm -f $$@.r
+.PRECIOUS: build/$(1)/copy_%.o
+endef
+$(foreach l,$(LEVELS),$(eval $(call COPY,$(l))))
+ifeq ($(words $(LEVELS)),1)
+copies = build/$(LEVELS)/$(call main,$(1)) $(call libs,$(1),build/$(LEVELS))
+else
+copies = build/dispatch.o $(foreach l,$(LEVELS),build/$(l)/copy_$(1).o)
+endif
+build/dispatch.o: arch/dispatch.c $(STAMP)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+
+morphos: $(call copies,morphos)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-bench/%: $(REL)/bench/%_main.o $$(call libs,$$*,$(REL))
+bench/%: $$(call copies,$$*)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/tests/%: $$(call copies,$$*)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcunit
 
 # Sanitized engine for the protocol tests.
 $(ASN)/morphos: $(ASN)/protocol/main.o $(call libs,morphos,$(ASN))
@@ -101,25 +160,22 @@ $(ASN)/morphos: $(ASN)/protocol/main.o $(call libs,morphos,$(ASN))
 $(ASN)/tests/%: $(ASN)/tests/%.o $$(call libs,$$*,$(ASN))
 	$(CC) $(SAN) -o $@ $^ $(LDLIBS) -lcunit
 
-$(REL)/tests/%: $(REL)/tests/%.o $$(call libs,$$*,$(REL))
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcunit
-
 # The fuzz targets with a main that replays their seeds (every GTP script,
 # every SGF record) under the sanitizers: part of make test.
-$(ASN)/tests/replay_%: $(ASN)/tests/fuzz/fuzz_%.o $(ASN)/tests/fuzz/replay.o $(call libs,morphos,$(ASN))
+$(ASN)/tests/replay_%: $(ASN)/tests/fuzz/fuzz_%.o $(ASN)/tests/fuzz/replay.o $$(call libs,replay_$$*,$(ASN))
 	$(CC) $(SAN) -o $@ $^ $(LDLIBS)
 
 # Each library linked whole with only the layers below it: an undefined
 # symbol is a call up. Also part of make test (tests/run.d/layers.sh).
 check-layers: $(foreach l,rules engine protocol bench,$(REL)/lib$(l).a)
-	@CC="$(CC)" sh tests/run.d/layers.sh
+	@CC="$(CC)" REL=$(REL) sh tests/run.d/layers.sh
 
 test-deps:
 	@sh tests/deps.sh
 
 test: test-deps all $(ASN)/morphos
-	@$(MAKE) --no-print-directory $(TEST_BINS) $(FUZZ:%=$(ASN)/tests/replay_%)
-	@sh tests/run.sh $(TEST_BINS)
+	@$(MAKE) --no-print-directory $(TEST_BINS) $(FUZZ:%=$(ASN)/tests/replay_%) $(REL)/librules.a $(REL)/libbench.a
+	@REL=$(REL) LEVELS="$(LEVELS)" sh tests/run.sh $(TEST_BINS)
 
 bench: all
 	./bench/perft_suite tests/data/perft-public.tsv

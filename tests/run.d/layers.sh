@@ -6,7 +6,7 @@
 # Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
 cc=${CC:-cc}
-rel=build/rel
+rel=${REL:-build/x86-64}
 pass=0; fail=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
