@@ -28,6 +28,7 @@ typedef struct Ab {
     MoveList ml[MAXPLY];
     int16_t order[MAXPLY][1 << 12]; /* orderings for lists up to 4096 moves */
     double deadline;
+    const SearchHooks *hooks; /* the caller's stop, polled with the clock */
     unsigned long long nodes;
     int abort;
 } Ab;
@@ -72,6 +73,7 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         return win ? WIN_SCORE - ply : -WIN_SCORE + ply;
     }
     if ((a->nodes & 255) == 0 && now_seconds() > a->deadline) a->abort = 1;
+    if ((a->nodes & 4095) == 0 && a->hooks && a->hooks->stop && a->hooks->stop(a->hooks->ctx)) a->abort = 1;
     if (a->abort) return 0;
     if (depth <= 0 || ply >= MAXPLY - 1) return eval_position(p);
     uint64_t key = pos_hash(p);
@@ -137,6 +139,7 @@ static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
     a->deadline = budget > 0 ? t0 + budget : t0 + 1e9;
     a->nodes = 0;
     a->abort = 0;
+    a->hooks = sc->hooks;
     MoveList root;
     movelist_init(&root);
     pos_gen_moves(p, &root);

@@ -1,8 +1,8 @@
 /* analysis.c - what a finished (or running) search reports: the move
- * it chooses, principal variations, lz-analyze lines for GUIs and the
- * statistics line on stderr. Reads the tree only. */
-#include <math.h>
+ * it chooses, principal variations, the analysis as data for the caller
+ * (engine.h) and the statistics line on stderr. Reads the tree only. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mcts_impl.h"
@@ -58,71 +58,75 @@ Move mcts_follow(const Tree *t, uint32_t at, int16_t *S, int *ns, uint32_t *end)
     }
 }
 
-/* Principal variation from `at` (a child of the root) as text. */
-static void pv_text(const Tree *t, uint32_t at, char *out, size_t len, int maxmoves)
+/* The expected line from `at` (a child of the root): up to max moves. */
+static int pv_moves(const Tree *t, uint32_t at, Move *pv, int max)
 {
     Position p = t->root_pos;
-    size_t off = 0;
-    out[0] = 0;
-    for (int k = 0; k < maxmoves && !pos_over(&p); k++) {
+    int n = 0;
+    while (n < max && !pos_over(&p)) {
         int16_t S[3];
         int ns = 0;
         uint32_t end;
         Move m = mcts_follow(t, at, S, &ns, &end);
         if (m.kind == MOVE_NONE) break;
-        char buf[48];
-        move_format(p.board, &m, buf, sizeof buf);
-        int w = snprintf(out + off, len - off, "%s%s", off ? " " : "", buf);
-        if (w < 0 || (size_t)w >= len - off) break;
-        off += (size_t)w;
+        pv[n++] = m;
         pos_play(&p, &m);
         int nx = mcts_best_child(t->nodes, &t->nodes[end]);
         if (nx < 0 || atomic_load(&t->nodes[nx].visits) == 0) break;
         at = (uint32_t)nx;
     }
+    return n;
 }
 
-void mcts_emit_analysis(const Shared *sh)
+/* Principal variation from `at` as text (the statistics line). */
+static void pv_text(const Tree *t, uint32_t at, char *out, size_t len, int maxmoves)
 {
-    const Tree *t = &sh->m->tree;
-    const Node *root = &t->nodes[0];
-    if (atomic_load(&root->state) != NODE_EXPANDED) return;
-    uint32_t first = atomic_load(&root->first);
-    int n = root->nchildren;
-    /* Up to 10 root steps by visits. */
-    int order[10], no = 0;
-    for (int i = 0; i < n; i++) {
-        uint32_t v = atomic_load(&t->nodes[first + i].visits);
-        if (v == 0) continue;
-        int full = no == 10, j = full ? 9 : no++;
-        if (full && atomic_load(&t->nodes[first + order[9]].visits) >= v) continue;
-        order[j] = i;
-        for (; j > 0 && atomic_load(&t->nodes[first + order[j - 1]].visits) < atomic_load(&t->nodes[first + order[j]].visits); j--) {
-            int x = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = x;
-        }
-    }
-    char line[8192];
+    Move pv[ANALYSIS_PV];
+    int n = pv_moves(t, at, pv, maxmoves < ANALYSIS_PV ? maxmoves : ANALYSIS_PV);
     size_t off = 0;
-    line[0] = 0;
-    for (int k = 0; k < no; k++) {
-        uint32_t ci = first + (uint32_t)order[k];
-        const Node *c = &t->nodes[ci];
-        char pv[1024], mv[48];
-        pv_text(t, ci, pv, sizeof pv, 12);
-        const char *sp = strchr(pv, ' ');
-        size_t l = sp ? (size_t)(sp - pv) : strlen(pv);
-        if (l >= sizeof mv) l = sizeof mv - 1;
-        memcpy(mv, pv, l);
-        mv[l] = 0;
-        if (!mv[0]) continue;
-        int w = snprintf(line + off, sizeof line - off, "%sinfo move %s visits %u winrate %d order %d pv %s", off ? " " : "", mv,
-                         (unsigned)atomic_load(&c->visits), (int)lround(mcts_node_q(c) * 10000), k, pv);
-        if (w < 0 || (size_t)w >= sizeof line - off) break;
+    out[0] = 0;
+    for (int k = 0; k < n; k++) {
+        char buf[48];
+        move_format(t->root_pos.board, &pv[k], buf, sizeof buf);
+        int w = snprintf(out + off, len - off, "%s%s", off ? " " : "", buf);
+        if (w < 0 || (size_t)w >= len - off) break;
         off += (size_t)w;
     }
-    if (off) sh->sc->emit(line, sh->sc->ctx);
+}
+
+static int by_visits(const void *a, const void *b)
+{
+    uint32_t x = ((const AnalysisMove *)a)->visits, y = ((const AnalysisMove *)b)->visits;
+    return (x < y) - (x > y);
+}
+
+void mcts_emit_analysis(const Shared *sh, double seconds)
+{
+    const SearchHooks *h = sh->sc->hooks;
+    const Tree *t = &sh->m->tree;
+    const Node *root = &t->nodes[0];
+    if (!h || !h->report || atomic_load(&root->state) != NODE_EXPANDED) return;
+    uint32_t first = atomic_load(&root->first);
+    AnalysisMove *am = malloc((size_t)root->nchildren * sizeof *am);
+    if (!am) return;
+    int n = 0;
+    for (int i = 0; i < root->nchildren; i++) {
+        const Node *c = &t->nodes[first + (uint32_t)i];
+        uint32_t v = atomic_load(&c->visits);
+        if (v == 0) continue;
+        AnalysisMove *x = &am[n];
+        x->npv = pv_moves(t, first + (uint32_t)i, x->pv, ANALYSIS_PV);
+        if (x->npv == 0) continue;
+        x->move = x->pv[0];
+        x->point = c->kind == STEP_PLACE || c->kind == STEP_FLIP ? c->pt : -1;
+        x->visits = v;
+        x->winrate = mcts_node_q(c);
+        n++;
+    }
+    qsort(am, (size_t)n, sizeof *am, by_visits);
+    Analysis a = { .playouts = atomic_load(&sh->playouts), .seconds = seconds, .n = n, .moves = am };
+    if (n) h->report(&a, h->ctx);
+    free(am);
 }
 
 void mcts_report(const Shared *sh, long n, double el, const Move *mv)

@@ -154,7 +154,9 @@ static int book_move(Engine *e, const Position *p, Move *m)
     return 1;
 }
 
-Move engine_genmove(Engine *e, const Position *p)
+Move engine_genmove(Engine *e, const Position *p) { return engine_genmove_live(e, p, NULL); }
+
+Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
 {
     if (!e || !p || pos_over(p)) return move_make(MOVE_PASS);
     double t0 = now_seconds();
@@ -162,6 +164,7 @@ Move engine_genmove(Engine *e, const Position *p)
     if (!only_move(p, &m) && !book_move(e, p, &m)) {
         SearchCtx sc;
         make_ctx(e, p, &sc);
+        sc.hooks = h;
         int id = e->cfg.searcher;
         m = table(id)->genmove(state_of(e, id), p, &sc);
         /* The contract is a legal move, whatever a searcher did. */
@@ -174,43 +177,43 @@ Move engine_genmove(Engine *e, const Position *p)
     return m;
 }
 
-Result engine_solve(Engine *e, const Position *p, double seconds, Move *best)
+Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHooks *h, Move *best)
 {
     if (!e || !p) return RESULT_NONE;
     if (seconds <= 0) seconds = e->cfg.solve_time;
-    SolveLimits lim = {seconds, (size_t)e->cfg.memory << 20, NULL, NULL};
+    SolveLimits lim = {seconds, (size_t)e->cfg.memory << 20, h ? h->stop : NULL, h ? h->ctx : NULL};
     return solver_solve(p, &lim, best, NULL);
 }
 
-void engine_analyze(Engine *e, const Position *p, int interval_cs,
-                    int (*stop)(void *ctx), void (*emit)(const char *line, void *ctx), void *ctx)
+void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
 {
-    if (!e || !p || !stop || !emit) return;
-    if (interval_cs <= 0) interval_cs = 100;
+    if (!e || !p || !h || !h->stop || pos_over(p)) return;
+    SearchHooks hk = *h;
+    if (hk.interval_cs <= 0) hk.interval_cs = 100;
     SearchCtx sc;
     make_ctx(e, p, &sc);
     sc.soft_time = sc.hard_time = 0;
     sc.playouts = 0;
-    sc.stop = stop;
-    sc.emit = emit;
-    sc.ctx = ctx;
-    sc.interval_cs = interval_cs;
+    sc.hooks = &hk;
+    sc.analyze = 1;
     int id = e->cfg.searcher;
     const Searcher *s = table(id);
-    if (pos_over(p)) return;
     if (s->analyze) {
         s->analyze(state_of(e, id), p, &sc);
         return;
     }
-    /* Searchers without live analysis: one line for the move they pick. */
+    /* Searchers without live statistics: their move, once, with no
+     * information on its value (one visit, winrate one half). */
     sc.soft_time = sc.hard_time = e->cfg.movetime > 0 ? e->cfg.movetime : 1.0;
-    sc.stop = NULL;
+    sc.analyze = 0;
     Move m = s->genmove(state_of(e, id), p, &sc);
-    char buf[64], line[256];
-    move_format(p->board, &m, buf, sizeof buf);
-    snprintf(line, sizeof line, "info move %s visits 1 winrate 0.5000 pv %s", buf, buf);
-    emit(line, ctx);
-    while (!stop(ctx)) {
+    if (pos_check_move(p, &m) != NULL) m = pos_random_move(p, &e->rng);
+    AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
+                        .visits = 1, .winrate = 0.5, .npv = 1 };
+    am.pv[0] = m;
+    Analysis a = { .playouts = 1, .seconds = 0, .n = 1, .moves = &am };
+    if (hk.report) hk.report(&a, hk.ctx);
+    while (!hk.stop(hk.ctx)) {
         struct timespec ts = {0, 10 * 1000000L};
         nanosleep(&ts, NULL);
     }

@@ -34,18 +34,53 @@ void engine_new_game(Engine *e, const Position *p);
 void engine_time_settings(Engine *e, double main_time, double byo_time, int byo_stones);
 void engine_time_left(Engine *e, Color c, double seconds, int stones);
 
-/* The move to play for the side to move of p (not over): always legal. */
+/* What a search thinks of a position, as data; the protocol formats it
+ * (lz-analyze lines, GoGui graphics). One entry per move the root tried,
+ * most visited first. */
+#define ANALYSIS_PV 12
+typedef struct AnalysisMove {
+    Move move;             /* a whole move */
+    int point;             /* the point the move starts with (its first
+                              placement, or the stone it flips); -1 for
+                              pass and swap */
+    uint32_t visits;
+    double winrate;        /* for the side to move at the root, 0..1 */
+    int npv;
+    Move pv[ANALYSIS_PV];  /* the expected line, pv[0] == move */
+} AnalysisMove;
+
+typedef struct Analysis {
+    long playouts;         /* so far, in this search */
+    double seconds;        /* elapsed */
+    int n;
+    AnalysisMove *moves;   /* n entries, valid during the report call */
+} Analysis;
+
+/* A caller's view into a running search (every field may be NULL/0):
+ * stop() is polled about every 10 ms and ends the search when it returns
+ * nonzero (genmove then plays its best move so far, solve answers unknown
+ * unless proven); report() gets the analysis every interval_cs
+ * centiseconds. */
+typedef struct SearchHooks {
+    int (*stop)(void *ctx);
+    void (*report)(const Analysis *a, void *ctx);
+    void *ctx;
+    int interval_cs;
+} SearchHooks;
+
+/* The move to play for the side to move of p (not over): always legal.
+ * engine_genmove_live() is the same with the caller's hooks (NULL: none). */
 Move engine_genmove(Engine *e, const Position *p);
+Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h);
 
 /* Exact solver: returns the winner (RESULT_BLACK/RESULT_WHITE) with a
  * winning move in *best when proven, RESULT_NONE when unknown within the
- * limits (seconds; 0 = the engine's default). */
-Result engine_solve(Engine *e, const Position *p, double seconds, Move *best);
+ * limits (seconds; 0 = the engine's default) or stopped by h->stop. */
+Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHooks *h, Move *best);
 
-/* Live analysis: search p, calling emit(line, ctx) with one
- * "info move ... visits ... winrate ... pv ..." line every interval
- * (centiseconds) until stop(ctx) returns nonzero. */
-void engine_analyze(Engine *e, const Position *p, int interval_cs,
-                    int (*stop)(void *ctx), void (*emit)(const char *line, void *ctx), void *ctx);
+/* Live analysis: search p, reporting every h->interval_cs (100 if 0),
+ * until h->stop() returns nonzero (required). Searchers without live
+ * statistics report their move once, with one visit and winrate 0.5. */
+void engine_analyze(Engine *e, const Position *p, const SearchHooks *h);
 
 #endif

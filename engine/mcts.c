@@ -324,7 +324,9 @@ static long run_search(Shared *sh)
         if (pthread_create(&th[i], NULL, worker_main, &ws[i]) != 0) break;
         started++;
     }
-    double t0 = now_seconds(), next_emit = t0 + sc->interval_cs / 100.0;
+    const SearchHooks *h = sc->hooks;
+    double every = h && h->report && h->interval_cs > 0 ? h->interval_cs / 100.0 : 0;
+    double t0 = now_seconds(), next_emit = t0 + every, next_poll = t0;
     Worker *w = &ws[0];
     for (long it = 0; !atomic_load(&sh->stop); it++) {
         simulate(w);
@@ -332,14 +334,16 @@ static long run_search(Shared *sh)
         if (sh->limit > 0 && n >= sh->limit) break;
         if ((it & 15) != 0) continue;
         double now = now_seconds(), el = now - t0;
-        if (sc->stop) {
-            if (sc->stop(sc->ctx)) break;
-            if (now >= next_emit) {
-                mcts_emit_analysis(sh);
-                next_emit = now + sc->interval_cs / 100.0;
-            }
-            continue;
+        /* The caller's stop may cost a system call: every 10 ms. */
+        if (h && h->stop && now >= next_poll) {
+            if (h->stop(h->ctx)) break;
+            next_poll = now + 0.01;
         }
+        if (every > 0 && now >= next_emit) {
+            mcts_emit_analysis(sh, el);
+            next_emit = now + every;
+        }
+        if (sc->analyze) continue;
         if (sh->m->tree.full && sh->limit == 0 && el > 0.05 && sc->soft_time == 0) break;
         if (sc->hard_time > 0 && el >= sc->hard_time) break;
         /* Early stop when the choice cannot change any more. */
@@ -453,7 +457,8 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
         /* The solver's time is part of the move's budget, not extra. */
         double st = sc->cfg.solver_time;
         if (sc->soft_time > 0 && st > 0.15 * sc->soft_time) st = 0.15 * sc->soft_time;
-        SolveLimits lim = {st, (size_t)16 << 20, NULL, NULL};
+        const SearchHooks *h = sc->hooks;
+        SolveLimits lim = {st, (size_t)16 << 20, h ? h->stop : NULL, h ? h->ctx : NULL};
         vals = malloc(pos_count_moves(p) + 1);
         Result r = vals ? solver_root(p, &lim, &win, NULL, &solved, vals) : RESULT_NONE;
         if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
@@ -508,7 +513,7 @@ static void mcts_analyze(void *st, const Position *p, const SearchCtx *sc)
     if (!m || prepare(m, &sh, p, sc) != 0) return;
     double t0 = now_seconds();
     long n = run_search(&sh);
-    mcts_emit_analysis(&sh);
+    mcts_emit_analysis(&sh, now_seconds() - t0);
     int bc = mcts_best_child(m->tree.nodes, &m->tree.nodes[0]);
     if (bc >= 0) {
         int16_t S[3];

@@ -112,8 +112,9 @@ int mcts_best_child(const Node *nodes, const Node *n);
 /* Follow best children from node `at` (a step of the turn at the root
  * after placements S) until the move is whole; MOVE_NONE if it is not. */
 Move mcts_follow(const Tree *t, uint32_t at, int16_t *S, int *ns, uint32_t *end);
-/* One lz-analyze style line for the up to 10 most visited root moves. */
-void mcts_emit_analysis(const Shared *sh);
+/* The search so far as data (engine.h's Analysis: every root move with
+ * visits, most visited first) to the caller's report hook. */
+void mcts_emit_analysis(const Shared *sh, double seconds);
 /* The statistics line on stderr after a search (when verbose). */
 void mcts_report(const Shared *sh, long n, double el, const Move *mv);
 

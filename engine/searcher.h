@@ -10,6 +10,7 @@
 
 #include "../rules/rules.h"
 #include "config.h"
+#include "engine.h"
 
 typedef struct SearchCtx {
     EngineConfig cfg;
@@ -18,11 +19,11 @@ typedef struct SearchCtx {
     int use_all;       /* unused time is lost: search to soft_time, no early stop */
     long playouts;     /* 0 = no playout limit */
     uint64_t *rng;     /* the engine's random state (one thread) */
-    /* analysis: stop when stop(ctx) != 0; emit a line every interval_cs */
-    int (*stop)(void *ctx);
-    void (*emit)(const char *line, void *ctx);
-    void *ctx;
-    int interval_cs;
+    /* The caller's hooks or NULL (engine.h): stop() ends the search early,
+     * report() gets the analysis. analyze: search until stop() only, with
+     * no time or playout limit. */
+    const SearchHooks *hooks;
+    int analyze;
 } SearchCtx;
 
 typedef struct Searcher {

@@ -1,6 +1,8 @@
 /* cmd_engine.c - the commands that reach the searcher: genmove,
  * reg_genmove, the clock commands, set_param/get_param, solve, analyze. */
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "args.h"
 #include "context.h"
@@ -22,11 +24,52 @@ static bool can_search(Gtp *g, StrBuf *out)
     return false;
 }
 
+/* What the hooks of a running search see (engine.h's SearchHooks): the
+ * context, the position searched, and where a report goes. */
+typedef struct Watch {
+    Gtp *g;
+    const Position *p;
+    StrBuf *out;   /* analyze without a live stream (tests): the answer */
+    int reports;
+} Watch;
+
+/* GoGui's interrupt (`# interrupt`, announced by gogui-interrupt) stops
+ * genmove, solve and search_gfx; nothing else in the input does, since GTP
+ * controllers wait for the answer before the next command. */
+static int interrupted(void *ctx)
+{
+    Watch *w = ctx;
+    return w->g->reader && reader_interrupted(w->g->reader);
+}
+
+/* Live graphics for GoGui while genmove thinks, as Fuego and Pachi send
+ * them: `gogui-gfx:` and gfx commands on stderr, up to an empty line. */
+static void live_gfx(const Analysis *a, void *ctx)
+{
+    Watch *w = ctx;
+    StrBuf t;
+    sb_init(&t);
+    report_gfx(w->p, a, GFX_NONE, &t);
+    if (t.len && !t.overflow) fprintf(stderr, "gogui-gfx:\n%s\n", sb_str(&t));
+    fflush(stderr);
+    sb_free(&t);
+    w->reports++;
+}
+
 /* The engine's move for p, checked: a searcher bug must not corrupt the
  * game. */
 static int engine_move(Gtp *g, const Position *p, Move *m, StrBuf *out)
 {
-    *m = engine_genmove(g->engine, p);
+    /* Graphics only for GoGui's player (the process asked to move) and on
+     * boards GoGui draws. */
+    bool gfx = g->gogui && g->game.board->size > 0;
+    Watch w = { g, p, NULL, 0 };
+    SearchHooks h = { .stop = interrupted, .report = gfx ? live_gfx : NULL, .ctx = &w, .interval_cs = 50 };
+    *m = engine_genmove_live(g->engine, p, &h);
+    if (gfx && w.reports) {
+        fputs("gogui-gfx: CLEAR\n", stderr); /* before the answer: no stale marks */
+        fflush(stderr);
+    }
     const char *why = pos_check_move(p, m);
     if (why) {
         sb_printf(out, "engine chose an illegal move: %s", why);
@@ -184,7 +227,9 @@ GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
         return GTP_OK;
     }
     Move best;
-    Result r = engine_solve(g->engine, p, secs, &best);
+    Watch w = { g, p, NULL, 0 };
+    SearchHooks h = { .stop = interrupted, .ctx = &w };
+    Result r = engine_solve(g->engine, p, secs, &h, &best);
     if (r != RESULT_BLACK && r != RESULT_WHITE) {
         sb_puts(out, "unknown");
         return GTP_OK;
@@ -195,40 +240,35 @@ GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
-typedef struct AnalyzeSink {
-    Gtp *g;
-    StrBuf *out;
-    int lines;
-} AnalyzeSink;
-
 static int analyze_stop(void *ctx)
 {
-    AnalyzeSink *s = ctx;
+    Watch *w = ctx;
     /* Without a live input (tests, fuzzing) one report is enough. */
-    if (!s->g->reader) return s->lines > 0;
-    return reader_pending(s->g->reader);
+    if (!w->g->reader) return w->reports > 0;
+    return reader_pending(w->g->reader);
 }
 
-static void analyze_emit(const char *line, void *ctx)
+static void analyze_report(const Analysis *a, void *ctx)
 {
-    AnalyzeSink *s = ctx;
-    /* An empty line would end the answer: never write one. */
-    size_t n = strcspn(line, "\n");
-    if (n == 0) return;
-    s->lines++;
-    if (s->g->stream) {
-        fwrite(line, 1, n, s->g->stream);
-        fputc('\n', s->g->stream);
-        fflush(s->g->stream);
-    } else {
-        sb_putn(s->out, line, n);
-        sb_putc(s->out, '\n');
+    Watch *w = ctx;
+    StrBuf t;
+    sb_init(&t);
+    report_lz(w->p->board, a, &t);
+    if (t.len && !t.overflow) {
+        w->reports++;
+        if (w->g->stream) {
+            fprintf(w->g->stream, "%s\n", sb_str(&t));
+            fflush(w->g->stream);
+        } else {
+            sb_printf(w->out, "%s\n", sb_str(&t));
+        }
     }
+    sb_free(&t);
 }
 
 /* analyze [COLOR] [INTERVAL]: like Leela Zero's lz-analyze, "=" then
  * "info ..." lines every INTERVAL centiseconds until the next command
- * arrives, then the empty line. */
+ * arrives (GoGui's `# interrupt` too), then the empty line. */
 GtpStatus cmd_analyze(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     long interval = 100;
@@ -245,16 +285,81 @@ GtpStatus cmd_analyze(Gtp *g, int argc, char **argv, StrBuf *out)
         sb_printf(out, "not %s's turn: %s to move", color_name(c), color_name((Color)p->to_move));
         return GTP_ERR;
     }
-    AnalyzeSink s = { g, out, 0 };
+    Watch w = { g, p, out, 0 };
+    SearchHooks h = { .stop = analyze_stop, .report = analyze_report, .ctx = &w, .interval_cs = (int)interval };
     if (g->stream) {
         fprintf(g->stream, "=%s\n", g->id);
         fflush(g->stream);
     }
-    engine_analyze(g->engine, p, (int)interval, analyze_stop, analyze_emit, &s);
+    engine_analyze(g->engine, p, &h);
     if (g->stream) {
         fputc('\n', g->stream);
         fflush(g->stream);
         return GTP_DONE;
     }
+    return GTP_OK;
+}
+
+static double clock_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+typedef struct GfxSearch {
+    Watch w;
+    double until;      /* seconds on the clock */
+    Analysis last;     /* the latest report, copied */
+    AnalysisMove *moves;
+    int cap;
+} GfxSearch;
+
+static int gfx_stop(void *ctx)
+{
+    GfxSearch *s = ctx;
+    return clock_now() >= s->until || interrupted(&s->w);
+}
+
+static void gfx_keep(const Analysis *a, void *ctx)
+{
+    GfxSearch *s = ctx;
+    if (a->n > s->cap) {
+        AnalysisMove *m = realloc(s->moves, (size_t)a->n * sizeof *m);
+        if (!m) return;
+        s->moves = m;
+        s->cap = a->n;
+    }
+    memcpy(s->moves, a->moves, (size_t)a->n * sizeof *s->moves);
+    s->last = *a;
+    s->last.moves = s->moves;
+    s->w.reports++;
+}
+
+/* search_gfx winrate|visits [SECONDS]: GoGui's gfx analyze commands that
+ * show the search's view of the position: a search of SECONDS (default:
+ * the movetime option, else 3; at most 600; `# interrupt` ends it early),
+ * then each move's win rate (%) or visits on its point, visit shares as
+ * shades, the best line and a summary. Square boards only (GoGui's). */
+GtpStatus cmd_search_gfx(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    double secs = 3;
+    char mt[64];
+    if (g->engine && engine_get_param(g->engine, "movetime", mt, sizeof mt) == 0 && atof(mt) > 0) secs = atof(mt);
+    GfxLabel label;
+    const Position *p = game_pos(&g->game);
+    if (argc < 1 || argc > 2) return fail(out, "usage: search_gfx winrate|visits [SECONDS]");
+    if (!strcmp(argv[0], "winrate")) label = GFX_WINRATE;
+    else if (!strcmp(argv[0], "visits")) label = GFX_VISITS;
+    else return fail(out, "usage: search_gfx winrate|visits [SECONDS]");
+    if (argc == 2 && arg_num(argv[1], 0.01, 600, &secs) < 0) return fail(out, "SECONDS must be 0.01..600");
+    if (!can_search(g, out)) return GTP_ERR;
+    if (g->game.board->size <= 0) return fail(out, "not a square board");
+    if (pos_over(p)) return fail(out, "game is over");
+    GfxSearch s = { .w = { g, p, NULL, 0 }, .until = clock_now() + secs };
+    SearchHooks h = { .stop = gfx_stop, .report = gfx_keep, .ctx = &s, .interval_cs = 10 };
+    engine_analyze(g->engine, p, &h);
+    if (s.w.reports) report_gfx(p, &s.last, label, out);
+    free(s.moves);
     return GTP_OK;
 }

@@ -84,6 +84,7 @@ GtpStatus cmd_set_param(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_get_param(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_solve(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_analyze(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_search_gfx(Gtp *, int, char **, StrBuf *);
 /* showboard.c */
 GtpStatus cmd_showboard(Gtp *, int, char **, StrBuf *);
 /* gogui.c */
@@ -138,6 +139,14 @@ bool swap_by_point(const Position *p, const char *text, Move *m);
 int swap_point(const Position *p, const Move *last);
 bool gtp_point_form(const Gtp *g);
 const char *pie_form_name(int form);
+
+/* report.c: the engine's analysis as text. report_lz(): lz-analyze info
+ * lines (no newline); report_gfx(): GoGui gfx commands for position p
+ * (square boards), one a line: shades by visits, labels, the best line,
+ * a status text. */
+typedef enum { GFX_NONE, GFX_WINRATE, GFX_VISITS } GfxLabel;
+void report_lz(const Board *b, const Analysis *a, StrBuf *out);
+void report_gfx(const Position *p, const Analysis *a, GfxLabel label, StrBuf *out);
 
 /* sgf.c: replace the game by the main line of SGF text (limit: moves to
  * replay, -1 all). On error the game is kept and err says why. */

@@ -123,10 +123,12 @@ GtpStatus cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv, StrBuf *out)
             "string/Perft 1/perft 1\n"
             "string/Perft 2/perft 2\n"
             "string/Perft 3/perft 3\n"
-            "string/Perft.../perft %s\n"
+
             "hstring/Divide 2/divide 2\n"
             "string/Rules/rules\n"
             "string/Solve/solve\n"
+            "gfx/Search: Win Rates/search_gfx winrate\n"
+            "gfx/Search: Visits/search_gfx visits\n"
             "param/Engine Parameters/gogui-params\n"
             "hstring/Show Board/showboard\n"
             "none/Save Game Record (Result, Rules).../printsgf %w");

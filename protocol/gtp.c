@@ -53,6 +53,7 @@ const GtpCommand gtp_commands[] = {
     {"get_param", cmd_get_param, 1},
     {"solve", cmd_solve, 1},
     {"analyze", cmd_analyze, 2},
+    {"search_gfx", cmd_search_gfx, 2},
     {"gogui-rules_game_id", cmd_gogui_game_id, 0},
     {"gogui-rules_board_size", cmd_gogui_board_size, 0},
     {"gogui-rules_board", cmd_gogui_board, 0},

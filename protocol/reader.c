@@ -70,3 +70,42 @@ bool reader_pending(Reader *r)
     int n = poll(&p, 1, 0);
     return n != 0; /* readable, hung up, or an error: stop either way */
 }
+
+/* Read what has arrived, without blocking, after the data kept. */
+static void top_up(Reader *r)
+{
+    if (r->eof) return;
+    if (r->start > 0) {
+        memmove(r->buf, r->buf + r->start, r->end - r->start);
+        r->end -= r->start;
+        r->start = 0;
+    }
+    struct pollfd p = { .fd = r->fd, .events = POLLIN };
+    if (r->end == sizeof r->buf || poll(&p, 1, 0) <= 0) return;
+    ssize_t n;
+    do n = read(r->fd, r->buf + r->end, sizeof r->buf - r->end);
+    while (n < 0 && errno == EINTR);
+    if (n > 0) r->end += (size_t)n;
+    else r->eof = true;
+}
+
+bool reader_interrupted(Reader *r)
+{
+    if (!memchr(r->buf + r->start, '\n', r->end - r->start)) top_up(r);
+    const char *s = r->buf + r->start;
+    const char *nl = memchr(s, '\n', r->end - r->start);
+    if (!nl) return r->eof && r->start == r->end;
+    /* GTP cleaning: control characters go, tabs are spaces. */
+    char line[32];
+    size_t n = 0;
+    for (const char *q = s; q < nl && n < sizeof line - 1; q++)
+        if (*q == '\t') line[n++] = ' ';
+        else if ((unsigned char)*q >= 32 && *q != 127) line[n++] = *q;
+    while (n && line[n - 1] == ' ') n--;
+    line[n] = '\0';
+    const char *l = line;
+    while (*l == ' ') l++;
+    if (strcmp(l, "# interrupt") != 0) return false;
+    r->start = (size_t)(nl - r->buf) + 1;
+    return true;
+}

@@ -24,5 +24,9 @@ void reader_init(Reader *r, int fd);
 bool reader_line(Reader *r, char *line, size_t cap, size_t *len, bool *toolong);
 /* Whether input is waiting (or the input ended): stops analyze. */
 bool reader_pending(Reader *r);
+/* Whether the next line, once whole, is GoGui's `# interrupt` (then taken
+ * out of the input) or the input ended: stops genmove and solve, which
+ * other input must not stop. Never blocks. */
+bool reader_interrupted(Reader *r);
 
 #endif

@@ -16,6 +16,7 @@
 #include "../engine/threats.h"
 #include "../engine/timeman.h"
 #include "../engine/tree.h"
+#include "../engine/util.h"
 #include "support.h"
 
 static void set(Engine *e, const char *name, const char *value)
@@ -318,7 +319,7 @@ static void test_engine_solve(void)
     Game g = game(3, "pie=off");
     Engine *e = engine("mcts", "100");
     Move best;
-    Result r = engine_solve(e, &g.p, 5, &best);
+    Result r = engine_solve(e, &g.p, 5, NULL, &best);
     CU_ASSERT_EQUAL(r, RESULT_BLACK);
     CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &best));
     engine_free(e);
@@ -538,30 +539,89 @@ static void test_grave_keeps_win(void)
 /* ---- analysis, memory, threads, time ---------------------------------- */
 
 typedef struct {
-    int calls, lines, ok;
+    const Position *p;
+    int calls, reports, ok;
+    int stop_at;        /* stop() answers yes from this call on */
 } Sink;
 
 static int stop_after(void *ctx)
 {
     Sink *s = ctx;
-    return ++s->calls > 400;
+    return ++s->calls >= s->stop_at;
 }
 
-static void emit(const char *line, void *ctx)
+/* Every report is data the protocol can format: legal moves, most visited
+ * first, win rates in [0, 1], each line starting with its move and legal
+ * move after move. */
+static void check_report(const Analysis *a, void *ctx)
 {
     Sink *s = ctx;
-    s->lines++;
-    if (strncmp(line, "info move ", 10) == 0 && strstr(line, " visits ") && strstr(line, " winrate ") && strstr(line, " pv ")) s->ok++;
+    s->reports++;
+    int good = a->n >= 1 && a->moves != NULL;
+    for (int k = 0; good && k < a->n; k++) {
+        const AnalysisMove *m = &a->moves[k];
+        good = pos_check_move(s->p, &m->move) == NULL && m->winrate >= 0 && m->winrate <= 1 && m->npv >= 1 &&
+               m->npv <= ANALYSIS_PV && move_equal(&m->pv[0], &m->move) && (k == 0 || a->moves[k - 1].visits >= m->visits);
+        good = good && (m->point == -1 ? m->move.kind == MOVE_PASS || m->move.kind == MOVE_SWAP
+                                       : m->point >= 0 && m->point < s->p->board->npoints);
+        Position q = *s->p;
+        for (int i = 0; good && i < m->npv && !pos_over(&q); i++) {
+            good = pos_check_move(&q, &m->pv[i]) == NULL;
+            if (good) pos_play(&q, &m->pv[i]);
+        }
+    }
+    s->ok += good;
 }
 
+/* The engine gives its analysis as data, the same way for every searcher:
+ * mcts with its statistics, the searchers without live ones (random, ab)
+ * with their move, one visit and winrate one half; the protocol formats
+ * both alike (tests/gtp/engine.gtp). */
 static void test_analyze(void)
 {
-    Game g = game(5, "none");
+    const char *searchers[] = {"mcts", "random", "ab"};
+    for (int si = 0; si < 3; si++) {
+        Game g = game(5, "none");
+        Engine *e = engine(searchers[si], "0");
+        set(e, "movetime", "0.05");
+        Sink s = {&g.p, 0, 0, 0, 400};
+        SearchHooks h = {stop_after, check_report, &s, 1};
+        engine_analyze(e, &g.p, &h);
+        CU_ASSERT(s.reports >= 1);
+        CU_ASSERT_EQUAL(s.ok, s.reports);
+        engine_free(e);
+        board_free(g.b);
+    }
+}
+
+/* A caller's stop (GoGui's interrupt) ends genmove at once with the best
+ * move so far, and solve with unknown, whatever time they were given. */
+static void test_stop_hook(void)
+{
+    const char *searchers[] = {"mcts", "ab", "grave"};
+    for (int si = 0; si < 3; si++) {
+        Game g = game(9, "none");
+        Engine *e = engine(searchers[si], "0");
+        set(e, "movetime", "60");
+        Sink s = {&g.p, 0, 0, 0, 3};
+        SearchHooks h = {stop_after, NULL, &s, 0};
+        double t0 = now_seconds();
+        Move m = engine_genmove_live(e, &g.p, &h);
+        CU_ASSERT(now_seconds() - t0 < 5);
+        CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &m));
+        /* ab may finish before its first poll (it stops deepening early). */
+        CU_ASSERT(s.calls >= 3 || si == 1);
+        engine_free(e);
+        board_free(g.b);
+    }
+    Game g = game(9, "none");
     Engine *e = engine("mcts", "0");
-    Sink s = {0, 0, 0};
-    engine_analyze(e, &g.p, 1, stop_after, emit, &s);
-    CU_ASSERT(s.lines >= 1);
-    CU_ASSERT_EQUAL(s.ok, s.lines);
+    Sink s = {&g.p, 0, 0, 0, 2};
+    SearchHooks h = {stop_after, NULL, &s, 0};
+    Move best;
+    double t0 = now_seconds();
+    CU_ASSERT_EQUAL(engine_solve(e, &g.p, 60, &h, &best), RESULT_NONE);
+    CU_ASSERT(now_seconds() - t0 < 5);
     engine_free(e);
     board_free(g.b);
 }
@@ -929,7 +989,8 @@ int main(void)
         {"threats: moves that leave an enemy win in one are marked lost", test_threats},
         {"ab: win in one found, loss in one prevented", test_win_in_one_ab},
         {"grave: a win in one is kept (won at once in most seeds)", test_grave_keeps_win},
-        {"analyze emits info lines", test_analyze},
+        {"analysis as data, every searcher", test_analyze},
+        {"a caller's stop ends genmove and solve at once", test_stop_hook},
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"mcts rave_ref 100: legal, reproducible (9x9, Morpharaoh 48)", test_mcts_rave_ref},
         {"clock settings", test_clock},
