@@ -85,6 +85,11 @@ GtpStatus cmd_get_param(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_solve(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_analyze(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_search_gfx(Gtp *, int, char **, StrBuf *);
+/* cmd_board.c */
+GtpStatus cmd_board_geometry(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_stones(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_side_to_move(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_move_history(Gtp *, int, char **, StrBuf *);
 /* showboard.c */
 GtpStatus cmd_showboard(Gtp *, int, char **, StrBuf *);
 /* gogui.c */

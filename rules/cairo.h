@@ -15,6 +15,8 @@ typedef struct CairoCell {
     char side;           /* 'N', 'S', 'E', 'W' or '-' */
     int16_t sym;         /* image under the 90-degree rotation, which maps
                             N/S to E/W: the colour-exchanging symmetry */
+    float poly[5][2];    /* the pentagon's corners (x, y), in order: for
+                            drawing (board_geometry), not for the rules */
 } CairoCell;
 
 /* The cells of the n-cell board (48 or 160), indexed by Ludii's numbers;

@@ -55,8 +55,11 @@ def main():
             side = r["sides"] if r["sides"] != "-" else "-"
             o = orth + [-1] * (5 - len(orth))
             g = diag + [-1] * (2 - len(diag))
-            out.append("    {%sf, %sf, %d, {%s}, %d, {%s}, '%s', %d}," % (
-                r["x"], r["y"], len(orth), ", ".join(map(str, o)), len(diag), ", ".join(map(str, g)), side, sym[i]))
+            poly = [v.split(",") for v in r["polygon"].split(";")]
+            assert len(poly) == 5
+            out.append("    {%sf, %sf, %d, {%s}, %d, {%s}, '%s', %d,\n     {%s}}," % (
+                r["x"], r["y"], len(orth), ", ".join(map(str, o)), len(diag), ", ".join(map(str, g)), side, sym[i],
+                ", ".join("{%sf, %sf}" % (x, y) for x, y in poly)))
         out.append("};")
         out.append("")
     out.append("const CairoCell *cairo_cells(int n)")
