@@ -10,6 +10,7 @@
 #                   FUZZ_SECONDS each, default 120)
 #   make check-layers   each library links with only the layers below it
 #   make bench      perft and playout benchmarks
+#   make web        the engine in WebAssembly and the web board in web/dist/ (web/web.mk)
 #
 # Layers, each a static library linked only where used (data flows down):
 #   rules (librules.a) <- engine (libengine.a) <- protocol (libprotocol.a)
@@ -200,3 +201,4 @@ clean:
 	rm -rf build morphos $(BENCH_BINS)
 
 -include $(wildcard build/*/*/*.d build/*/*/*/*.d)
+include web/web.mk

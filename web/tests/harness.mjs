@@ -1,0 +1,56 @@
+/* harness.mjs - what the browser tests and the bench share: a static
+ * server for web/dist (python3 -m http.server, as a user would run it) and
+ * Debian's headless Chromium driven by playwright-core (never a browser of
+ * its own: executablePath is the system one). */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = join(ROOT, 'web', 'dist');
+const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+    s.on('error', reject);
+  });
+}
+
+export async function serve() {
+  const port = await freePort();
+  const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', DIST], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try { const r = await fetch(url); if (r.ok) return { url, close: () => proc.kill() }; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill();
+  throw new Error('the static server did not start');
+}
+
+export async function browser() {
+  const profile = mkdtempSync(join(tmpdir(), 'morphos-chromium-'));
+  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  const ctx = await chromium.launchPersistentContext(profile, { executablePath: BROWSER, headless: true, args, acceptDownloads: true });
+  return { ctx, close: async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); } };
+}
+
+/* A page of the board that records every console error and page error. */
+export async function openBoard(ctx, url, errors, viewport = { width: 1280, height: 900 }) {
+  const page = await ctx.newPage();
+  await page.setViewportSize(viewport);
+  page.on('console', (m) => { if (m.type() === 'error') errors.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => errors.push('page error: ' + e.message));
+  page.on('requestfailed', (r) => errors.push('request failed: ' + r.url()));
+  const t = Date.now();
+  await page.goto(url);
+  await page.evaluate(() => window.morphos.ready);
+  return { page, loadMs: Date.now() - t };
+}

@@ -1,0 +1,38 @@
+/* wasm_main.c - the engine's entry point in WebAssembly (make web): the
+ * same rules core, engine and GTP loop as ./morphos, driven one line at a
+ * time by the Web Worker (web/src/worker.js) instead of stdin.
+ *
+ * A worker cannot read a pipe, so the loop is turned inside out: the
+ * worker hands each command line to web_exec() and posts the answer to the
+ * page. analyze runs as slices (see worker.js): without a live input,
+ * gtp_execute's analyze reports once and returns, and the search tree is
+ * kept between slices of the same position, so the worker can look at its
+ * message queue between slices and stop at the next command, as native
+ * analyze does. */
+#include <emscripten.h>
+
+#include "../protocol/gtp.h"
+
+static Gtp *gtp;
+static StrBuf reply;
+
+/* 0 on success; -1 when out of memory. */
+EMSCRIPTEN_KEEPALIVE int web_init(void)
+{
+    if (gtp) return 0;
+    gtp = gtp_create(engine_create());
+    sb_init(&reply);
+    return gtp ? 0 : -1;
+}
+
+/* Run one command line; the answer text (ending in the empty line, or ""
+ * for empty and comment lines) stays valid until the next call. */
+EMSCRIPTEN_KEEPALIVE const char *web_exec(const char *line, int len)
+{
+    sb_clear(&reply);
+    if (!gtp && web_init() < 0) return "? out of memory\n\n";
+    gtp_execute(gtp, line, (size_t)len, &reply);
+    return sb_str(&reply);
+}
+
+int main(void) { return web_init() < 0; }

@@ -1,0 +1,41 @@
+# web.mk - `make web`: the engine in WebAssembly and the web board, as
+# static files in web/dist/ (included by the Makefile; see docs/web.md).
+#   make web          build web/dist/ (needs emcc: Debian package emscripten)
+#   make web-bench    playouts/s in headless Chromium against ./morphos
+#
+# The same C sources as ./morphos (rules, engine, protocol but main.c),
+# with web/wasm_main.c as the entry point, single-threaded. Debian's emcc
+# finds its JS tools through NODE_PATH when node is not Debian's own.
+
+EMCC      ?= emcc
+WEB_DIST   = web/dist
+WEB_BUILD  = build/web
+WEB_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) -O3 -D_POSIX_C_SOURCE=200809L
+WEB_LDFLAGS = -O3 -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorphos \
+	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 \
+	-sEXPORTED_FUNCTIONS=_main,_web_exec,_web_init \
+	-sEXPORTED_RUNTIME_METHODS=ccall,lengthBytesUTF8,FS
+WEB_CSRC   = $(wildcard rules/*.c engine/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c)) web/wasm_main.c
+WEB_OBJ    = $(WEB_CSRC:%.c=$(WEB_BUILD)/%.o)
+WEB_STATIC = $(wildcard web/src/*)
+WEB_ENV    = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
+
+.PHONY: web web-bench
+
+web: $(WEB_DIST)/index.html
+
+$(WEB_BUILD)/%.o: %.c $(wildcard rules/*.h engine/*.h protocol/*.h)
+	@mkdir -p $(dir $@)
+	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) -c $< -o $@
+
+$(WEB_BUILD)/morphos.js: $(WEB_OBJ)
+	$(WEB_ENV) $(EMCC) $(WEB_LDFLAGS) $^ -o $@
+
+$(WEB_DIST)/index.html: $(WEB_BUILD)/morphos.js $(WEB_STATIC)
+	@mkdir -p $(WEB_DIST)
+	cp $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos.wasm $(WEB_STATIC) $(WEB_DIST)/
+	@touch $@
+
+web-bench: web morphos
+	cd web && npm ci --silent --no-audit --no-fund
+	node web/tests/bench.mjs
