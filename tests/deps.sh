@@ -1,9 +1,14 @@
 #!/bin/sh
-# Make sure what the tests need is installed: CUnit headers (libcunit1-dev).
+# Make sure what the tests need is installed: CUnit headers (libcunit1-dev),
+# and for the web board emcc, chromium and npm.
 # Installs it when it can (root, or sudo without a password); otherwise
 # says exactly what to install.
 need=""
 [ -f /usr/include/CUnit/Basic.h ] || need="$need libcunit1-dev"
+# The web board's tests: Emscripten, Debian's Chromium, npm (tests/run.d/web.sh).
+command -v emcc >/dev/null || need="$need emscripten"
+[ -x /usr/bin/chromium ] || need="$need chromium"
+command -v npm >/dev/null || need="$need npm"
 [ -z "$need" ] && exit 0
 echo "tests need:$need"
 if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO="sudo -n"; else

@@ -23,6 +23,7 @@ const S = {
   sel: [],              /* points of the move being chosen */
   candidates: [], pv: [],
   thinking: '',         /* what the engine is doing ('' = waiting for us) */
+  starting: false,      /* a new game waits for the engine's move to end */
   analysing: false, paused: false,
   wr: [],               /* Black's win rate seen at each ply */
   rules: '', stats: '',
@@ -59,7 +60,7 @@ async function refresh(newGeometry) {
 
 /* What happens after every change: the engine's move, or analysis. */
 function next() {
-  if (S.winner !== 'none' || S.thinking) return;
+  if (S.winner !== 'none' || S.thinking || S.starting) return;
   if (engineSides().has(S.toMove) && !S.paused) engineMove();
   else if ($('analyze').checked) startAnalysis();
 }
@@ -252,7 +253,7 @@ function render() {
     pv: analysis && $('showpv').checked ? S.pv : [],
   });
   const st = S.winner === 'black' || S.winner === 'white' ? `${S.winner} wins` : S.winner === 'draw' ? 'draw: both passed'
-    : S.thinking ? `engine ${S.thinking} (${S.toMove})…` : `${S.toMove} to move` + (S.paused ? ' (engine paused)' : '');
+    : S.thinking ? `engine ${S.thinking} (${S.toMove})…` : `${S.toMove} to move` + (S.paused && engineSides().size ? ' (engine paused)' : '');
   $('status').textContent = st;
   $('status').dataset.state = S.winner !== 'none' ? 'over' : S.thinking ? 'thinking' : 'ready';
   $('info').textContent = S.stats || '\u00a0';
@@ -291,7 +292,8 @@ function drawGraph() {
   const pts = [];
   S.wr.forEach((v, i) => { if (v !== undefined) pts.push(`${(i / n * 300).toFixed(1)},${((1 - v) * 60).toFixed(1)}`); });
   svg.innerHTML = '<line x1="0" y1="30" x2="300" y2="30" class="mid"/>' +
-    (pts.length ? `<polyline points="${pts.join(' ')}" class="wr"/>` : '');
+    (pts.length ? `<polyline points="${pts.join(' ')}" class="wr"/>` : '') +
+    pts.map((p) => `<circle cx="${p.split(',')[0]}" cy="${p.split(',')[1]}" r="2.5" class="wr-dot"/>`).join('');
 }
 
 function showError(text) {
@@ -315,8 +317,13 @@ function rulesTokens() {
   return t + pie;
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 async function newGame() {
-  if (S.thinking) return;
+  if (S.starting) return;
+  S.starting = true;
+  while (S.thinking) await sleep(20); /* the engine's move in progress ends first */
+  S.starting = false;
   const cmds = ['rules ' + rulesTokens()];
   if ($('game').value === 'morphos') cmds.push('boardsize ' + $('size').value);
   cmds.push('set_param movetime ' + (+$('movetime').value || 1));
@@ -348,7 +355,7 @@ async function saveSgf() {
 }
 
 async function loadSgfText(text) {
-  if (S.thinking) return;
+  while (S.thinking) await sleep(20);
   await gtp.storeFile('/game.sgf', text);
   const r = await gtp.send('loadsgf /game.sgf');
   if (!r.ok) return showError('loadsgf: ' + r.text);
@@ -371,7 +378,7 @@ async function copyMoves() {
 /* Replay the moves in the box from the start; on an illegal one the game
  * goes back to what it was. */
 async function pasteMoves() {
-  if (S.thinking) return;
+  while (S.thinking) await sleep(20);
   const moves = $('movetext').value.split('\n').map((l) => l.replace(/^\s*\d+\.\s*/, ''))
     .join(' ').split(/[\s;]+/).filter((t) => t && !/^(b|w|black|white)$/i.test(t));
   const saved = await gtp.ask('printsgf');
