@@ -40,8 +40,11 @@ async function refresh(newGeometry) {
     board.cursor = null;
     board.setGeometry(S.geom);
   }
-  const a = await Promise.all(['stones b', 'stones w', 'weak_stones b', 'weak_stones w', 'side_to_move', 'winner',
-    'winning_chain', 'legal_moves', 'move_history', 'rules'].map((c) => gtp.ask(c)));
+  const r = await Promise.all(['stones b', 'stones w', 'weak_stones b', 'weak_stones w', 'side_to_move', 'winner',
+    'winning_chain', 'legal_moves', 'move_history', 'rules'].map((c) => gtp.send(c)));
+  /* Only legal_moves can fail (a list past the engine's answer limit). */
+  if (!r[7].ok) showError('legal_moves: ' + r[7].text);
+  const a = r.map((x) => (x.ok ? x.text : ''));
   S.stones = { black: new Set(points(a[0])), white: new Set(points(a[1])) };
   S.weak = { black: new Set(points(a[2])), white: new Set(points(a[3])) };
   S.toMove = a[4];
@@ -321,19 +324,23 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function newGame() {
   if (S.starting) return;
-  S.starting = true;
+  S.starting = true;      /* no engine move, no analysis until it is set up */
   while (S.thinking) await sleep(20); /* the engine's move in progress ends first */
-  S.starting = false;
   const cmds = ['rules ' + rulesTokens()];
   if ($('game').value === 'morphos') cmds.push('boardsize ' + $('size').value);
   cmds.push('set_param movetime ' + (+$('movetime').value || 1));
   for (const c of cmds) {
     const r = await gtp.send(c);
-    if (!r.ok) return showError(c + ': ' + r.text);
+    if (!r.ok) {
+      S.starting = false;
+      return showError(c + ': ' + r.text);
+    }
   }
   showError('');
   S.redo = []; S.wr = []; S.paused = false; S.stats = '';
   await refresh(true);
+  S.starting = false;
+  next();
 }
 
 function syncForm() {
@@ -467,7 +474,7 @@ window.morphos = {
   idle: async () => {
     for (;;) {
       await new Promise((r) => setTimeout(r, 20));
-      if (!gtp.busy && !S.thinking) return;
+      if (!gtp.busy && !S.thinking && !S.starting) return;
     }
   },
 };
