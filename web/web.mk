@@ -16,7 +16,6 @@ WEB_LDFLAGS = -O3 -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorpho
 	-sEXPORTED_FUNCTIONS=_main,_web_exec,_web_init \
 	-sEXPORTED_RUNTIME_METHODS=ccall,lengthBytesUTF8,FS
 WEB_CSRC   = $(wildcard rules/*.c engine/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c)) web/wasm_main.c
-WEB_OBJ    = $(WEB_CSRC:%.c=$(WEB_BUILD)/%.o)
 WEB_STATIC = $(wildcard web/src/*)
 WEB_ENV    = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
 
@@ -24,12 +23,11 @@ WEB_ENV    = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
 
 web: $(WEB_DIST)/index.html
 
-$(WEB_BUILD)/%.o: %.c $(wildcard rules/*.h engine/*.h protocol/*.h)
-	@mkdir -p $(dir $@)
-	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) -c $< -o $@
-
-$(WEB_BUILD)/morphos.js: $(WEB_OBJ)
-	$(WEB_ENV) $(EMCC) $(WEB_LDFLAGS) $^ -o $@
+# One emcc run for all the sources: emcc's own start-up costs about a
+# second per call, more than compiling most files (CI builds this once).
+$(WEB_BUILD)/morphos.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk
+	@mkdir -p $(WEB_BUILD)
+	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_CSRC) -o $@
 
 $(WEB_DIST)/index.html: $(WEB_BUILD)/morphos.js $(WEB_STATIC)
 	@mkdir -p $(WEB_DIST)

@@ -24,6 +24,7 @@ const S = {
   candidates: [], pv: [],
   thinking: '',         /* what the engine is doing ('' = waiting for us) */
   starting: false,      /* a new game waits for the engine's move to end */
+  reading: 0,           /* files being read (Load SGF) */
   analysing: false, paused: false,
   wr: [],               /* Black's win rate seen at each ply */
   rules: '', stats: '',
@@ -315,7 +316,10 @@ function rulesTokens() {
   }
   const muts = [...document.querySelectorAll('input[name=mut]:checked')].map((x) => x.value);
   let t = muts.length ? muts.join(' ') : 'none';
+  if ($('r-preset').value) t += ' abstractplay=' + $('r-preset').value;
   if ($('r-edges').value) t += ' edges=' + $('r-edges').value;
+  if ($('r-p3').value) t += ' p3=' + $('r-p3').value;
+  if ($('r-tiebreak').value) t += ' tiebreak=' + $('r-tiebreak').value;
   for (const k of ['c', 'd', 'e']) if (muts.includes(k) && $('r-' + k).value) t += ` ${k}=` + $('r-' + k).value;
   return t + pie;
 }
@@ -434,7 +438,12 @@ function wire() {
   $('movetime').onchange = () => gtp.send('set_param movetime ' + (+$('movetime').value || 1));
   $('theme').onclick = toggleTheme;
   $('savesgf').onclick = saveSgf;
-  $('loadsgf').onchange = async (e) => { const f = e.target.files[0]; if (f) await loadSgfText(await f.text()); e.target.value = ''; };
+  $('loadsgf').onchange = async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    S.reading++;        /* reading the file: not idle yet */
+    try { await loadSgfText(await f.text()); } finally { S.reading--; e.target.value = ''; }
+  };
   $('copymoves').onclick = copyMoves;
   $('pastemoves').onclick = pasteMoves;
   const svg = $('board');
@@ -474,7 +483,7 @@ window.morphos = {
   idle: async () => {
     for (;;) {
       await new Promise((r) => setTimeout(r, 20));
-      if (!gtp.busy && !S.thinking && !S.starting) return;
+      if (!gtp.busy && !S.thinking && !S.starting && !S.reading) return;
     }
   },
 };

@@ -189,7 +189,7 @@ async function testRecords(page, game) {
   await idle(page);
   const err = await page.textContent('#error');
   s = await state(page);
-  check('records: a bad SGF is refused with the reason, the game kept', /loadsgf: .*move 2/.test(err) && s.history.join() === game.history.join(), err);
+  check('records: a bad SGF is refused with the reason, the game kept', /loadsgf: .*move 2/.test(err) && s.history.join() === game.history.join(), err + ' / ' + s.history.join(' ') + ' / ' + game.history.join(' '));
 
   await page.click('#copymoves');
   const text = await page.inputValue('#movetext');
@@ -206,6 +206,52 @@ async function testRecords(page, game) {
   const s2 = await state(page);
   const e2 = await page.textContent('#error');
   check('records: a bad move list is refused, the game kept', s2.history.join() === game.history.join() && /move 2 \(Z9\)/.test(e2), e2);
+}
+
+/* New games with every rule token the form offers: the engine takes them
+ * (no error) and says so in its rules text. */
+async function testRuleTokens(page) {
+  const cases = [
+    [{ mut: ['a'], 'r-edges': 'on' }, /^a,edges=on,/],
+    [{ mut: ['b'] }, /^b,/],
+    [{ mut: ['c'], 'r-c': 'upto' }, /c=upto/],
+    [{ mut: ['c'], 'r-c': 'adjacent' }, /c=adjacent/],
+    [{ mut: ['d'], 'r-d': 'extra' }, /d=extra/],
+    [{ mut: ['e'], 'r-e': 'a1white' }, /e=a1white/],
+    [{ mut: ['a', 'b', 'c', 'd', 'e'] }, /^a,b,c,d,e,/],
+    [{ 'r-p3': 'on' }, /p3=on/],
+    [{ 'r-tiebreak': 'on' }, /tiebreak=on/],
+    [{ 'r-preset': 'duomorph' }, /^a,c,.*c=adjacent,tiebreak=on/],
+    [{ 'r-pie': 'off' }, /pie=off$/],
+    [{ game: 'morpharaoh', cells: '160', 'r-edge': 'majority', 'r-center': 'majority', 'r-pie': 'on' }, /^morpharaoh,board=160,edge=majority,center=majority,pie=on$/],
+  ];
+  const selects = ['r-edges', 'r-c', 'r-d', 'r-e', 'r-p3', 'r-tiebreak', 'r-preset', 'r-pie', 'r-edge', 'r-center'];
+  let bad = [];
+  for (const [opt, want] of cases) {
+    await page.selectOption('#game', opt.game || 'morphos');
+    for (const m of ['a', 'b', 'c', 'd', 'e']) {
+      const box = page.locator(`input[name=mut][value=${m}]`);
+      if (!(await box.isVisible())) continue;
+      if ((opt.mut || []).includes(m)) await box.check(); else await box.uncheck();
+    }
+    for (const id of selects) if (await page.locator('#' + id).isVisible() && await page.locator('#' + id).isEnabled()) await page.selectOption('#' + id, opt[id] || '');
+    if (opt.cells) await page.selectOption('#cells', opt.cells);
+    await page.selectOption('#engineside', 'none');
+    await page.click('#start');
+    await idle(page);
+    const rules = await page.textContent('#rulestext'), err = await page.textContent('#error');
+    if (err || !want.test(rules)) bad.push(`${JSON.stringify(opt)} -> ${rules} ${err}`);
+  }
+  check('new game: every rule token of the form reaches the engine', !bad.length, bad.join('; '));
+  for (const id of selects) if (await page.locator('#' + id).isVisible() && await page.locator('#' + id).isEnabled()) await page.selectOption('#' + id, '');
+  bad = [];
+  for (const n of [2, 25]) {
+    await newGame(page, { size: n, engine: 'none' });
+    const cells = await page.$$eval('.cell', (e) => e.length);
+    const coords = await page.$$eval('.coord', (e) => e.length);
+    if (cells !== n * n || coords !== 4 * n) bad.push(`${n}: ${cells} cells, ${coords} labels`);
+  }
+  check('new game: square boards 2 and 25 with coordinates', !bad.length, bad.join('; '));
 }
 
 async function testCompound(page) {
@@ -367,6 +413,7 @@ try {
   await testOffline(b.ctx, page);
   const game = await testMorphosGame(page);
   await testRecords(page, game);
+  await testRuleTokens(page);
   await testCompound(page);
   await testMorpharaoh48(page);
   await testWeakShot(page);
