@@ -89,6 +89,7 @@ export class Board {
         const k = [key(p), key(q)].sort().join(' ');
         count.set(k, (count.get(k) || 0) + 1);
       });
+    const halo = el('g', { class: 'halo' }, this.layers.sides);
     for (const c of this.g.cells) {
       if (!c.sides) continue;
       c.poly.forEach((p, i) => {
@@ -102,6 +103,9 @@ export class Board {
         const color = this.g.owner[letter];
         if (!color) return;
         const [x1, y1] = this.pt(p), [x2, y2] = this.pt(q);
+        /* a neutral halo under each side, so that black shows on a dark
+         * page and white on a light one */
+        el('line', { x1, y1, x2, y2, class: 'side-halo' }, halo);
         el('line', { x1, y1, x2, y2, class: 'side ' + color }, this.layers.sides);
       });
     }

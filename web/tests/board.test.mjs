@@ -291,12 +291,13 @@ async function testMorpharaoh48(page) {
 async function testWeakShot(page) {
   await newGame(page, { size: 7, engine: 'none' });
   await openRecords(page);
-  await page.fill('#movetext', '1. D4\n2. D5\n3. C5\n4. E4\n5. E5\n6. C4\n7. D3\n8. D6\n9. B4\n10. E6');
+  await page.fill('#movetext', 'A3 G3 C3 D7 F1 B3 D2 G6 G2 G1 C4 E1 E2');
   await page.click('#pastemoves');
   await idle(page);
   const weak = words(await ask(page, 'weak_stones b')).concat(words(await ask(page, 'weak_stones w')));
   const rings = await page.$$eval('.weak-ring', (e) => e.map((x) => x.dataset.weak).sort());
-  check('weak stones: highlighted as the engine says', weak.length > 0 && rings.join() === weak.sort().join(), `${rings} / ${weak}`);
+  check('weak stones: highlighted as the engine says', weak.length >= 3 && rings.join() === weak.sort().join(), `${rings} / ${weak}`);
+  await page.evaluate(() => { document.getElementById('records').open = false; window.scrollTo(0, 0); });
   await page.screenshot({ path: join(SHOTS, 'web-morphos-weak.png') });
   await page.uncheck('#showweak');
   check('weak stones: highlight off', (await page.$$eval('.weak-ring', (e) => e.length)) === 0);
@@ -318,6 +319,7 @@ async function testAnalysisShot(page) {
   const cands = await page.$$eval('.cand', (e) => e.map((x) => x.dataset.move));
   check('analysis: candidates drawn on the board', cands.length >= 3, cands.join(' '));
   check('analysis: win-rate graph', (await page.$$eval('#graph .wr-dot', (e) => e.length)) >= 1);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, 'web-morpharaoh160-analysis.png') });
   await page.check('#showpv');
   const pv = await page.$$eval('.pv-no', (e) => e.map((x) => x.textContent));
