@@ -85,12 +85,15 @@ async function humanMove(page, me, opt = {}) {
   if (opt.flip && !flips.length) {
     /* aim for a flip: a point after which the engine has a weak stone */
     const them = me === 'black' ? 'white' : 'black';
-    const good = [];
-    for (const m of singles) {
-      await ask(page, `play ${me} ${m}`);
-      if (words(await ask(page, 'weak_stones ' + them)).length) good.push(m);
-      await ask(page, 'undo');
-    }
+    const good = await page.evaluate(async ([ms, me, them]) => {
+      const g = window.morphos.gtp, out = [];
+      for (const m of ms) {
+        await g(`play ${me} ${m}`);
+        if ((await g('weak_stones ' + them)).text.trim()) out.push(m);
+        await g('undo');
+      }
+      return out;
+    }, [singles, me, them]);
     if (good.length) choice = good;
   }
   if (legal.length === 1 && legal[0] === 'pass') {
@@ -412,16 +415,26 @@ try {
   check('load: the engine runs in a worker', workerMs > 0, `${loadMs} ms to a playable board, engine ready after ${Math.round(workerMs)} ms`);
   console.log(`load time: ${loadMs} ms to a playable board (engine ${Math.round(workerMs)} ms)`);
   await idle(page);
-  await testOffline(b.ctx, page);
-  const game = await testMorphosGame(page);
-  await testRecords(page, game);
-  await testRuleTokens(page);
-  await testCompound(page);
-  await testMorpharaoh48(page);
-  await testWeakShot(page);
-  await testAnalysisShot(page);
-  await testSolveKeyboardLayout(page);
-  await testPhone(b.ctx, srv.url);
+  let game;
+  const sections = [
+    ['offline', () => testOffline(b.ctx, page)],
+    ['morphos game', async () => { game = await testMorphosGame(page); }],
+    ['records', () => testRecords(page, game)],
+    ['rule tokens', () => testRuleTokens(page)],
+    ['compound', () => testCompound(page)],
+    ['morpharaoh 48', () => testMorpharaoh48(page)],
+    ['weak stones', () => testWeakShot(page)],
+    ['analysis', () => testAnalysisShot(page)],
+    ['solve, keyboard, layout', () => testSolveKeyboardLayout(page)],
+    ['phone', () => testPhone(b.ctx, srv.url)],
+  ];
+  const times = [];
+  for (const [name, fn] of sections) {
+    const t = Date.now();
+    await fn();
+    times.push(`${name} ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  console.log('time: ' + times.join(', '));
 } catch (e) {
   check('no exception', false, e.stack || String(e));
 } finally {
