@@ -257,9 +257,29 @@ async function testRuleTokens(page) {
   check('new game: square boards 2 and 25 with coordinates', !bad.length, bad.join('; '));
 }
 
+/* A forced pass: mutator e without edges on 2x2 starts with no flip. */
+async function testPass(page) {
+  await newGame(page, { size: 2, engine: 'none', mut: ['e'] });
+  await page.selectOption('#r-edges', 'off');
+  await page.click('#start');
+  await idle(page);
+  check('pass: offered only when forced', await page.isEnabled('#pass') && (await targets(page)).length === 0, await page.textContent('#rulestext'));
+  await page.click('#pass');
+  await idle(page);
+  const s = await state(page);
+  check('pass: played', s.history[0] === 'pass', s.history.join(' '));
+  if (await page.isEnabled('#pass')) {
+    await page.click('#pass');
+    await idle(page);
+    check('pass: two passes end the game in a draw', (await page.textContent('#status')).includes('draw') && (await state(page)).winner === 'draw');
+  }
+  await page.selectOption('#r-edges', '');
+}
+
 async function testCompound(page) {
   await newGame(page, { size: 5, engine: 'none', mut: ['c'], c: 'upto' });
   await checkTargets(page, 'compound');
+  check('pass: not offered while another move is legal', !(await page.isEnabled('#pass')));
   await page.click('.cell[data-point="C3"]');
   check('compound: one point waits for a confirm', (await state(page)).history.length === 0 && await page.isEnabled('#confirm'));
   const t = await targets(page);
@@ -422,6 +442,7 @@ try {
     ['records', () => testRecords(page, game)],
     ['rule tokens', () => testRuleTokens(page)],
     ['compound', () => testCompound(page)],
+    ['pass', () => testPass(page)],
     ['morpharaoh 48', () => testMorpharaoh48(page)],
     ['weak stones', () => testWeakShot(page)],
     ['analysis', () => testAnalysisShot(page)],
