@@ -78,6 +78,47 @@ static int engine_move(Gtp *g, const Position *p, Move *m, StrBuf *out)
     return 0;
 }
 
+/* In GoGui's player a compound move (mutators c, d: `C3,E5`) is answered
+ * point by point, as GoGui's rules program takes it from clicks: the first
+ * genmove names the first point, kept pending with the same side to move
+ * (partial.c), and each next genmove of that side the next point, until
+ * the move is whole and played. start_planned() begins that for m;
+ * next_planned() goes on with a plan still valid (nothing else happened). */
+static bool start_planned(Gtp *g, const Move *m, StrBuf *out)
+{
+    if (!g->gogui || g->partial.n != 0 || (m->kind != MOVE_PLACE && m->kind != MOVE_FLIP) || m->n < 2) return false;
+    char buf[16];
+    g->plan = *m;
+    g->plan_ply = g->game.n;
+    g->partial = (Move){ .pt = { m->pt[0], -1, -1 }, .n = 1, .kind = MOVE_PLACE };
+    sb_puts(out, point_format(g->game.board, m->pt[0], buf, sizeof buf));
+    return true;
+}
+
+/* 0: no plan goes on; else the answer's status. */
+static int next_planned(Gtp *g, StrBuf *out)
+{
+    int k = g->partial.n;
+    bool valid = g->plan.n > 0 && g->plan_ply == g->game.n && k > 0 && k < g->plan.n;
+    for (int i = 0; valid && i < k; i++) valid = g->partial.pt[i] == g->plan.pt[i];
+    if (!valid) {
+        g->plan.n = 0;
+        return 0;
+    }
+    char buf[16];
+    if (k + 1 == g->plan.n) {
+        Move whole = g->plan;
+        if (game_play(&g->game, &whole) < 0) return fail(out, "game record full") + 1;
+        g->plan.n = 0;
+        g->partial.n = 0;
+    } else {
+        g->partial.pt[k] = g->plan.pt[k];
+        g->partial.n++;
+    }
+    sb_puts(out, point_format(g->game.board, g->plan.pt[k], buf, sizeof buf));
+    return GTP_OK + 1;
+}
+
 static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
 {
     Color c;
@@ -99,8 +140,11 @@ static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
         sb_printf(out, "not %s's turn: %s to move", color_name(c), color_name((Color)p->to_move));
         return GTP_ERR;
     }
+    int planned = play ? next_planned(g, out) : 0;
+    if (planned) return (GtpStatus)(planned - 1);
     Move m;
     if (engine_move(g, p, &m, out) < 0) return GTP_ERR;
+    if (play && start_planned(g, &m, out)) return GTP_OK;
     char buf[32];
     move_format(g->game.board, &m, buf, sizeof buf);
     if (m.kind == MOVE_SWAP && gtp_point_form(g)) {

@@ -36,6 +36,12 @@ struct Gtp {
      * game changes. */
     bool gogui;
     Move partial;
+    /* GoGui takes one point per genmove answer: a compound move of the
+     * engine is handed over point by point (cmd_engine.c), the points given
+     * kept pending in `partial` as clicks are. plan is the whole move,
+     * planned at game ply plan_ply; plan.n == 0: none. */
+    Move plan;
+    size_t plan_ply;
     /* GoGui itself announced it (gogui-interrupt, gogui-version, which only
      * GoGui sends): it then runs a second engine process as its rules
      * program, which a rules change here would not reach. */
