@@ -127,19 +127,65 @@ static void with_partial(const Gtp *g, const char *text, char *buf, size_t len)
     if (o < len) snprintf(buf + o, len - o, "%s", text);
 }
 
+/* How `play` reads the point `text` for the side to move: 0 a whole move
+ * (in m), 1 the start of a compound move (kept pending), -1 illegal with
+ * the reason in err. Changes nothing. */
+static int read_move(Gtp *g, const char *text, Move *m, char *err, size_t errlen)
+{
+    const Position *p = game_pos(&g->game);
+    char full[96];
+    with_partial(g, text, full, sizeof full);
+    if (move_parse(p, full, m, err, errlen) == 0) return 0;
+    if (g->partial.n == 0 && swap_by_point(p, text, m)) return 0;
+    Move keep = g->partial;
+    bool starts = partial_extend(g, text);
+    g->partial = keep;
+    return starts ? 1 : -1;
+}
+
+/* explain_point POINT: why a point can or cannot be played now - GoGui
+ * refuses an illegal click itself with no reason ("Illegal move"); its
+ * analyze command "Why Not Here?" asks this for the point clicked. */
+GtpStatus cmd_explain_point(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    const Position *p = game_pos(&g->game);
+    if (argc != 1) return fail(out, "usage: explain_point POINT");
+    if (strlen(argv[0]) > 64) return fail(out, "not a point");
+    if (pos_over(p)) {
+        sb_printf(out, "%s: the game is over (%s won)", argv[0], result_name(p->result));
+        return GTP_OK;
+    }
+    Move m;
+    char err[160], buf[32];
+    int r = read_move(g, argv[0], &m, err, sizeof err);
+    const char *who = color_name((Color)p->to_move);
+    if (r < 0) {
+        sb_printf(out, "%s cannot play %s: %s", who, argv[0], err);
+        return GTP_OK;
+    }
+    if (r == 1) {
+        sb_printf(out, "%s may play %s: the first point of a compound move", who, argv[0]);
+        return GTP_OK;
+    }
+    move_format(g->game.board, &m, buf, sizeof buf);
+    const char *what = m.kind == MOVE_SWAP ? " (the swap: White on Black's stone)"
+                     : m.kind == MOVE_FLIP ? " (a flip of a weak stone)" : m.kind == MOVE_PASS ? "" : " (a placement)";
+    sb_printf(out, "%s may play %s: %s%s", who, argv[0], buf, what);
+    return GTP_OK;
+}
+
 GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     Color c;
     if (argc != 2) return fail(out, "usage: play COLOR MOVE");
     if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");
     if (!may_move(g, c, argv[1], out)) return GTP_ERR;
-    const Position *p = game_pos(&g->game);
     Move m;
-    char err[160], text[96];
+    char err[160];
     if (strlen(argv[1]) > 64) return fail(out, "illegal move: move text too long");
-    with_partial(g, argv[1], text, sizeof text);
-    if (move_parse(p, text, &m, err, sizeof err) < 0 && !(g->partial.n == 0 && swap_by_point(p, argv[1], &m))) {
-        if (partial_extend(g, argv[1])) return GTP_OK;
+    int r = read_move(g, argv[1], &m, err, sizeof err);
+    if (r == 1 && partial_extend(g, argv[1])) return GTP_OK;
+    if (r != 0) {
         /* GTP's message for this is "illegal move"; the rules core's reason
          * may already start with it. */
         if (strncmp(err, "illegal move", 12) == 0) sb_puts(out, err);

@@ -80,6 +80,7 @@ GtpStatus cmd_divide(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_winner(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_weak_stones(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_winning_chain(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_explain_point(Gtp *, int, char **, StrBuf *);
 /* cmd_engine.c */
 GtpStatus cmd_genmove(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_reg_genmove(Gtp *, int, char **, StrBuf *);

@@ -118,6 +118,7 @@ GtpStatus cmd_gogui_analyze_commands(Gtp *g, int argc, char **argv, StrBuf *out)
             "plist/Weak Stones White/weak_stones white\n"
             "plist/Winning Chain/winning_chain\n"
             "plist/Legal Points/gogui-rules_legal_moves\n"
+            "string/Why Not Here?/explain_point %p\n"
             "string/Legal Moves/legal_moves\n"
             "string/Winner/winner\n"
             "string/Perft 1/perft 1\n"

@@ -49,6 +49,7 @@ const GtpCommand gtp_commands[] = {
     {"winner", cmd_winner, 0},
     {"weak_stones", cmd_weak_stones, 1},
     {"winning_chain", cmd_winning_chain, 1},
+    {"explain_point", cmd_explain_point, 1},
     {"board_geometry", cmd_board_geometry, 0},
     {"stones", cmd_stones, 1},
     {"side_to_move", cmd_side_to_move, 0},
