@@ -131,16 +131,25 @@ def interrupts(engine):
     interrupted(e, "solve interrupted", "solve 60", r"unknown")
     interrupted(e, "search_gfx interrupted", "search_gfx winrate 60",
                 r"INFLUENCE( [A-HJ-T]\d+ -?\d\.\d\d)+\nLABEL( [A-HJ-T]\d+ \d+)+\nVAR( [bw] [A-HJ-T]\d+)+\nTEXT .*")
-    # Other input does not stop genmove (GTP controllers wait).
-    e.ask("set_param movetime 1")
-    t0 = time.time()
+    # Other input does not stop genmove (GTP controllers wait): with a
+    # fixed playout count and one thread the search runs all of them.
+    e.ask("set_param movetime 0")
+    e.ask("set_param playouts 20000")
+    e.ask("set_param threads 1")
+    e.ask("set_param verbose 1")
+    e.err = b""
     e.send("genmove w")
     e.send("name")
-    a = e.answer(30)
-    check("genmove not stopped by a command", a is not None and a[0] and time.time() - t0 > 0.8,
-          "answer %r after %.2f s" % (a, time.time() - t0))
-    a = e.answer(10)
-    check("the command after genmove answered", a is not None and a[1] == "Morphos", repr(a))
+    a = e.answer(60)
+    b = e.answer(10)
+    try:
+        e.pump(0.3)
+    except RuntimeError:
+        pass
+    m = re.search(rb"\| (\d+) playouts", e.err)
+    check("genmove not stopped by a command", a is not None and a[0] and m is not None and int(m.group(1)) >= 20000,
+          "answer %r, stderr %r" % (a, e.err[-300:]))
+    check("the command after genmove answered", b is not None and b[1] == "Morphos", repr(b))
     e.close("interrupts")
 
 
