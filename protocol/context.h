@@ -113,6 +113,13 @@ GtpStatus cmd_gogui_interrupt(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_gogui_version(Gtp *, int, char **, StrBuf *);
 /* pie.c */
 GtpStatus cmd_pie_form(Gtp *, int, char **, StrBuf *);
+/* cmd_abstractplay.c */
+GtpStatus cmd_ap_play(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_genmove(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_legal_moves(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_loadgame(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_printgame(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_winner(Gtp *, int, char **, StrBuf *);
 /* sgf.c */
 GtpStatus cmd_loadsgf(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_printsgf(Gtp *, int, char **, StrBuf *);
