@@ -121,13 +121,10 @@ static uint64_t stones_key(const Position *p)
  * colour is weak (edges counting, F of b not) ends the game; Black wins
  * when two vertically adjacent points hold stones of one colour, else
  * White. Asked only when no chain decided the turn. */
-static void tiebreak(Position *p)
+static __attribute__((noinline)) void tiebreak_full(Position *p)
 {
     const Board *b = p->board;
     const int nw = b->words;
-    uint64_t open = 0;
-    for (int i = 0; i < nw; i++) open |= b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
-    if (open) return;
     for (int c = 0; c < 2; c++) {
         bb_t plane, w;
         for (int i = 0; i < nw; i++) plane[i] = p->stones[!c][i] | b->edge[!c][i];
@@ -146,6 +143,17 @@ static void tiebreak(Position *p)
     p->result = pair ? RESULT_BLACK : RESULT_WHITE;
 }
 
+/* `w`: the word of the point just played, the likeliest to hold an empty
+ * point: most turns look at that one word only. */
+static inline void tiebreak(Position *p, int w)
+{
+    const Board *b = p->board;
+    if (b->points[w] & ~(p->stones[0][w] | p->stones[1][w])) return;
+    uint64_t open = 0;
+    for (int i = 0; i < b->words; i++) open |= b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
+    if (!open) tiebreak_full(p);
+}
+
 /* Under b the player to move wins at the start of the turn; otherwise the
  * mover at the end of it (`won`: its conn reached the far line this turn). */
 static inline void settle_result(Position *p, int mover, bool won)
@@ -157,7 +165,7 @@ static inline void settle_result(Position *p, int mover, bool won)
     int c = p->board->rules.b ? p->to_move : mover;
     if (c >= 0 && (p->board->rules.b || p->last.kind == MOVE_SWAP ? connects(p, c) : won))
         p->result = (uint8_t)(c == BLACK ? RESULT_BLACK : RESULT_WHITE);
-    if (p->result == RESULT_NONE && p->board->rules.tiebreak) tiebreak(p);
+    if (p->result == RESULT_NONE && p->board->rules.tiebreak) tiebreak(p, 0);
 }
 
 void pos_init(Position *p, const Board *b)
@@ -227,7 +235,7 @@ void pos_play(Position *p, const Move *m)
         p->to_move = (uint8_t)opp;
         p->last = *m;
         if (conn_add(p, mover, q)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
-        else if (b->rules.tiebreak) tiebreak(p);
+        else if (b->rules.tiebreak) tiebreak(p, b->bit_of[q] >> 6);
         return;
     }
     bool won = false;
