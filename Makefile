@@ -60,10 +60,10 @@ ASN = build/asan
 # The first level's libraries: the layer check.
 REL = build/$(firstword $(LEVELS))
 BENCH_BINS = $(patsubst bench/%_main.c,bench/%,$(wildcard bench/*_main.c))
-TESTS      = test_rules test_engine test_protocol test_bench
+TESTS      = test_rules test_engine test_protocol test_bench test_abstractplay
 # The suites of the core also run as shipped (build/tests: -O2, a copy per
 # level like ./morphos): the code that ships, fast paths included.
-REL_TESTS  = test_rules test_engine
+REL_TESTS  = test_rules test_engine test_abstractplay
 TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
 FUZZ       = gtp sgf
 
@@ -119,6 +119,7 @@ LIBS_test_rules    = rules
 LIBS_test_engine   = engine rules
 LIBS_test_protocol = protocol engine rules
 LIBS_test_bench    = bench engine rules
+LIBS_test_abstractplay = bench rules
 LIBS_replay_gtp    = protocol engine rules
 LIBS_replay_sgf    = protocol engine rules
 libs = $(foreach l,$(LIBS_$(1)),$(2)/lib$(l).a)

@@ -152,11 +152,14 @@ static void build_square(Board *b, int n)
                     for (int k = 0; k < nori[o]; k++) used |= minimal[o] && ori[o][k].dx == dx && ori[o][k].dy == dy;
                 if (!used) continue;
                 int pos = WINDOW_BACK(S) + dy * S + dx, j = nc++;
+                /* On 2x2 (S = 4) a P3 cell two columns over shares its
+                 * window position with a knight cell: no code table. */
+                if (b->code_cells >> pos & 1) b->code_clash = 1;
                 for (; j > 0 && cpos[j - 1] > pos; j--) cpos[j] = cpos[j - 1], cdx[j] = cdx[j - 1], cdy[j] = cdy[j - 1];
                 cpos[j] = pos, cdx[j] = dx, cdy[j] = dy;
                 b->code_cells |= (unsigned __int128)1 << pos;
             }
-        b->ncode_cells = nc;
+        b->ncode_cells = b->code_clash ? 0 : nc;
         /* A code is weak when it holds some orientation's cells: mark the
          * supersets of each orientation's code. */
         const uint32_t ncodes = 1u << nc;

@@ -101,6 +101,7 @@ typedef struct Board {
      * drops the cells that do not exist around point p. */
     unsigned __int128 code_cells;
     int ncode_cells;
+    int code_clash;     /* two cells share a window position (P3 on 2x2): no table */
     uint8_t *weak_code; /* 2^MAX_CODE_CELLS bits, of which 2^ncode_cells used */
     uint32_t code_mask[MAX_POINTS];
     uint64_t nbr_window; /* the 4 neighbours in a window from bit - S */

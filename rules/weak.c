@@ -132,12 +132,14 @@ bool point_weak(const Board *b, const uint64_t *plane, int point)
                         (unsigned)(win >> (back - 1) & 1) + (unsigned)(win >> (back + 1) & 1);
         if (orth < 2) return false;
 #ifdef __BMI2__
-        /* Gather the 16 cells into a code and look it up. */
-        const uint64_t mlo = (uint64_t)b->code_cells, mhi = (uint64_t)(b->code_cells >> 64);
-        unsigned code = (unsigned)__builtin_ia32_pext_di((uint64_t)win, mlo) |
-                        (unsigned)__builtin_ia32_pext_di((uint64_t)(win >> 64), mhi) << __builtin_popcountll(mlo);
-        code &= b->code_mask[point];
-        return b->weak_code[code >> 3] >> (code & 7) & 1;
+        /* Gather the cells into a code and look it up. */
+        if (__builtin_expect(!b->code_clash, 1)) {
+            const uint64_t mlo = (uint64_t)b->code_cells, mhi = (uint64_t)(b->code_cells >> 64);
+            unsigned code = (unsigned)__builtin_ia32_pext_di((uint64_t)win, mlo) |
+                            (unsigned)__builtin_ia32_pext_di((uint64_t)(win >> 64), mhi) << __builtin_popcountll(mlo);
+            code &= b->code_mask[point];
+            return b->weak_code[code >> 3] >> (code & 7) & 1;
+        }
 #endif
         const unsigned __int128 *m = b->wpat + point * MAX_PATTERNS;
         for (int k = 0; k < b->npat[point]; k++)
