@@ -124,7 +124,9 @@ GtpStatus cmd_ap_loadgame(Gtp *g, int argc, char **argv, StrBuf *out)
         if (i) sb_putc(&text, ' ');
         sb_puts(&text, argv[i]);
     }
-    char *s = (char *)sb_str(&text);
+    char *s = strdup(sb_str(&text)); /* no arguments: the start position */
+    sb_free(&text);
+    if (!s) return fail(out, "out of memory");
     size_t k = 0;
     for (size_t i = 0; s[i]; i++) {
         if (s[i] == ' ' && ((k && s[k - 1] == ',') || s[i + strspn(s + i, " ")] == ',')) continue;
@@ -168,7 +170,7 @@ GtpStatus cmd_ap_loadgame(Gtp *g, int argc, char **argv, StrBuf *out)
             moves[n++] = m;
         }
     }
-    sb_free(&text);
+    free(s);
     if (!moves) return fail(out, "out of memory");
     if (st != GTP_OK) {
         free(moves);
