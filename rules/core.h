@@ -9,6 +9,11 @@
  * in `plane` (the flipping side's stones, edges and F). */
 void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out);
 bool point_weak(const Board *b, const uint64_t *plane, int point);
+/* The points a plain turn may take: the empty ones and the weak stones of
+ * `opp` (plane as above), in out (the board's words); returns how many.
+ * Square boards compute every word without a branch on the stones, so a
+ * random move is one draw among them with nothing to mispredict. */
+int plain_targets(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out);
 
 /* win.c: whether `own` (real stones of colour c) connects c's two goal
  * lines, and the stones of its winning chains in `chain`. */

@@ -411,30 +411,18 @@ static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng
 }
 
 /* The plain turn (no owed stone, one placement or one flip, no flip-back
- * ban, no swap): draw points among the empty ones and the enemy stones,
- * and redraw without the enemy stones that turn out not to be weak. Uniform
- * over the legal moves, and it tests only the drawn stones for weakness,
- * not the whole board. */
+ * ban, no swap): one draw among the empty points and weak enemy stones,
+ * computed for the whole board at once. */
 static Move random_plain(const Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
     const int nw = b->words, mover = p->to_move;
-    bb_t cand, plane;
-    uint64_t n = 0;
-    for (int i = 0; i < nw; i++) {
-        cand[i] = b->points[i] & ~p->stones[mover][i];
-        plane[i] = p->stones[mover][i] | b->edge[mover][i];
-        n += (uint64_t)__builtin_popcountll(cand[i]);
-    }
-    while (n) {
-        int bit = bb_select(cand, nw, (int)rng_below(rng, n));
-        int q = b->point_of[bit];
-        if (!bb_test(p->stones[!mover], bit)) return mk(MOVE_PLACE, 1, q, -1, -1);
-        if (point_weak(b, plane, q)) return mk(MOVE_FLIP, 1, q, -1, -1);
-        bb_clear(cand, bit);
-        n--;
-    }
-    return mk(MOVE_PASS, 0, -1, -1, -1);
+    bb_t plane, legal;
+    for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
+    int n = plain_targets(b, plane, p->stones[mover], p->stones[!mover], legal);
+    if (__builtin_expect(n == 0, 0)) return mk(MOVE_PASS, 0, -1, -1, -1);
+    int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
+    return mk(bb_test(p->stones[!mover], bit) ? MOVE_FLIP : MOVE_PLACE, 1, b->point_of[bit], -1, -1);
 }
 
 /* c=adjacent without an owed stone: uniform over lone points, pairs,

@@ -32,20 +32,22 @@ static void conn_rebuild(Position *p, int c)
     fill_component(b, p->conn[c], p->stones[c]);
 }
 
+/* 64 bits of a from bit lo on (lo >= 0; a's word after lo's exists: the
+ * frame keeps lo + 64 inside the bitboard), without a branch. */
+static inline uint64_t window64(const uint64_t *a, int lo)
+{
+    const int w = lo >> 6, r = lo & 63;
+    return a[w] >> r | (a[w + 1] << 1) << (63 - r);
+}
+
 /* Would a stone of c on pt (bit) touch c's first goal line or conn[c]? */
 static inline __attribute__((always_inline)) bool joins(const Position *p, int c, int pt, int bit)
 {
     const Board *b = p->board;
     const uint64_t *conn = p->conn[c];
+    if (b->size) /* the four neighbours from one window starting at bit - S (frame bits are never in conn) */
+        return ((window64(conn, bit - b->stride) & b->nbr_window) | (uint64_t)bb_test(b->goal[c][0], bit)) != 0;
     if (bb_test(b->goal[c][0], bit)) return true;
-    if (b->size) {
-        /* The four neighbours from one 64-bit window starting at bit - S
-         * (frame bits are never in conn). */
-        const int S = b->stride, lo = bit - S, w = lo >> 6, r = lo & 63;
-        uint64_t win = conn[w] >> r;
-        if (r && w + 1 < BB_MAXW) win |= conn[w + 1] << (64 - r);
-        return (win & b->nbr_window) != 0;
-    }
     uint64_t any = 0;
     for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];
     return any != 0;
@@ -67,8 +69,7 @@ static __attribute__((noinline)) bool join_component(const Position *p, int c, i
     /* Most stones bring no loose neighbours along: then no fill. */
     bool more;
     if (b->size) {
-        const int S = b->stride;
-        more = bb_test(loose, bit - 1) || bb_test(loose, bit + 1) || bb_test(loose, bit - S) || bb_test(loose, bit + S);
+        more = (window64(loose, bit - b->stride) & b->nbr_window) != 0;
     } else {
         uint64_t any = 0;
         for (int i = 0; i < b->words; i++) any |= loose[i] & b->nbr_bb[pt][i];
@@ -88,13 +89,30 @@ bool pos_wins_with(const Position *p, int c, int pt)
     return join_component(p, c, pt, bit, f);
 }
 
-/* Stone pt of colour c was just added (already in stones[c]). Returns
- * whether c now connects its two goal lines through it. */
+/* Stone pt of colour c was just added (already in stones[c], not in
+ * conn[c]). Returns whether c now connects its two goal lines through it.
+ * Square boards: whether it joins conn and whether it has loose
+ * neighbours are both random in a playout, so they are computed as masks;
+ * only a join that brings loose stones along (a few percent) branches to
+ * the fill. */
 static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt)
 {
     const Board *b = p->board;
     const int bit = b->bit_of[pt];
-    if (!joins(p, c, pt, bit) || bb_test(p->conn[c], bit)) return false;
+    if (b->size) {
+        const int lo = bit - b->stride;
+        const uint64_t wc = window64(p->conn[c], lo), ws = window64(p->stones[c], lo), nb = b->nbr_window;
+        const uint64_t j = ((wc & nb) != 0) | bb_test(b->goal[c][0], bit);
+        if (__builtin_expect(j && (ws & ~wc & nb), 0)) {
+            bb_t f;
+            bool won = join_component(p, c, pt, bit, f);
+            for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
+            return won;
+        }
+        p->conn[c][bit >> 6] |= j << (bit & 63);
+        return j & bb_test(b->goal[c][1], bit);
+    }
+    if (!joins(p, c, pt, bit)) return false;
     bb_t f;
     bool won = join_component(p, c, pt, bit, f);
     for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
@@ -223,13 +241,24 @@ void pos_play(Position *p, const Move *m)
 {
     const Board *b = p->board;
     int mover = p->to_move, opp = !mover;
-    if (m->kind == MOVE_PLACE && m->n == 1 && !b->rules.b) {
-        /* The common move, straight through. */
-        const int q = m->pt[0];
-        bb_set(p->stones[mover], b->bit_of[q]);
+    if (m->n == 1 && !b->rules.b && (m->kind == MOVE_PLACE || m->kind == MOVE_FLIP)) {
+        /* The common moves, straight through. */
+        const int q = m->pt[0], bit = b->bit_of[q];
         p->key ^= b->zob[mover][q];
         p->flipped = -1;
         p->owe = 0;
+        bb_set(p->stones[mover], bit);
+        if (m->kind == MOVE_FLIP) {
+            bb_clear(p->stones[opp], bit);
+            p->key ^= b->zob[opp][q];
+            if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
+            p->flipped = (int16_t)q;
+            if (b->rules.d) {
+                bb_t e;
+                empty_set(p, e);
+                p->owe = !bb_empty(e, b->words);
+            }
+        }
         p->passes = 0;
         p->ply++;
         p->to_move = (uint8_t)opp;

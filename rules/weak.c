@@ -41,19 +41,23 @@ weak_cairo(const Board *b, const uint64_t *plane, const uint64_t *centres, uint6
 /* The patterns of rules.md written out and factored:
  * P2' in its 4 orientations (A1..A4) is shared by P1 (which adds the
  * orthogonal pairs), P2 (which adds one cell at a knight's offset) and P3
- * (which adds two knight cells and two at distance 2). */
+ * (which adds two knight cells and two at distance 2).
+ * S0, NW0: the stride and word count as constants (0: the board's), so
+ * that the common sizes get shifts by immediates and unrolled loops.
+ * full: every word, and P2 without the test for its A shape, so that
+ * nothing branches on the stones (plain_targets). */
 static inline __attribute__((always_inline)) void
-weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out, const int nw)
+weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out, const int S0, const int NW0, const int full)
 {
-    const int S = b->stride;
+    const int S = S0 ? S0 : b->stride, nw = NW0 ? NW0 : b->words;
     const bool mut_a = b->rules.a, p3 = b->rules.p3; /* under a, P2' lies inside every P3 */
     uint64_t P[BB_MAXW + 2];
     P[0] = 0;
     for (int i = 0; i < nw; i++) P[i + 1] = plane[i];
     P[nw + 1] = 0;
-    for (int i = 0; i < nw; i++) {
+    _Pragma("GCC unroll 12") for (int i = 0; i < nw; i++) {
         const uint64_t c = centres[i];
-        if (!c) {
+        if (!full && !c) {
             out[i] = 0;
             continue;
         }
@@ -72,7 +76,7 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
             w = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));
             /* P2 and P3 need an A shape first: most words have none at
              * an enemy stone, and skip the eight knight-offset shifts. */
-            if (c & (a1 | a2 | a3 | a4) & ~w) {
+            if (full || (c & (a1 | a2 | a3 | a4) & ~w)) {
                 const uint64_t nf = b->not_first_col[i], nl = b->not_last_col[i];
                 const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
                 const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
@@ -92,20 +96,52 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
     }
 }
 
+/* The square sizes with their own copy of the code (the benchmarked ones
+ * and their neighbours); other sizes take the generic one. */
+#define SQUARE_SIZES(X) X(5) X(7) X(9) X(11) X(13) X(15) X(19)
+#define SQ_NW(n) (((n) + 2) * ((n) + 2) + 63) / 64
+
 void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out)
 {
-    if (b->size) { /* constant word counts let the compiler unroll */
-        switch (b->words) {
-        case 1: weak_square(b, plane, centres, out, 1); return;
-        case 2: weak_square(b, plane, centres, out, 2); return;
-        case 3: weak_square(b, plane, centres, out, 3); return;
-        case 4: weak_square(b, plane, centres, out, 4); return;
-        default: weak_square(b, plane, centres, out, b->words); return;
-        }
+    switch (b->size) {
+#define CASE(n)                                                     \
+    case n: weak_square(b, plane, centres, out, n + 2, SQ_NW(n), 0); return;
+        SQUARE_SIZES(CASE)
+#undef CASE
+    case 0: /* Cairo: one table lookup per stone (bits are points) */
+        if (b->words == 1) weak_cairo(b, plane, centres, out, 1);
+        else weak_cairo(b, plane, centres, out, b->words);
+        return;
+    default: weak_square(b, plane, centres, out, 0, 0, 0); return;
     }
-    /* Cairo: one table lookup per stone (bits are points). */
-    if (b->words == 1) weak_cairo(b, plane, centres, out, 1);
-    else weak_cairo(b, plane, centres, out, b->words);
+}
+
+static inline __attribute__((always_inline)) int
+targets_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out, const int S0, const int NW0)
+{
+    const int nw = NW0 ? NW0 : b->words;
+    if (S0 || b->size) weak_square(b, plane, opp, out, S0, NW0, 1);
+    else weak_cairo(b, plane, opp, out, nw);
+    int n = 0;
+    _Pragma("GCC unroll 12") for (int i = 0; i < nw; i++) {
+        out[i] |= b->points[i] & ~(own[i] | opp[i]);
+        n += __builtin_popcountll(out[i]);
+    }
+    return n;
+}
+
+int plain_targets(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out)
+{
+    switch (b->size) {
+#define CASE(n)                                                        \
+    case n: return targets_n(b, plane, own, opp, out, n + 2, SQ_NW(n));
+        SQUARE_SIZES(CASE)
+#undef CASE
+    case 0:
+        if (b->words == 1) return targets_n(b, plane, own, opp, out, 0, 1);
+        return targets_n(b, plane, own, opp, out, 0, 0);
+    default: return targets_n(b, plane, own, opp, out, 0, 0);
+    }
 }
 
 /* 128 bits of the plane from bit `start` on (start may be negative: bits
