@@ -9,6 +9,7 @@
 
 #include "cli_args.h"
 #include "clock.h"
+#include "compare.h"
 #include "speed.h"
 
 static void usage(FILE *out)
@@ -19,7 +20,8 @@ static void usage(FILE *out)
           "   seed 1: total playouts, playouts per second and a signature of the moves.\n"
           "2. random: uniformly random playouts of the rules core from the empty\n"
           "   9x9, 13x13 and 19x19 boards (base rules): playouts and plies per second.\n"
-          "3. engine: the full engine's playouts per second from the empty boards.\n"
+          "3. engine: the full engine's playouts per second from the empty boards\n"
+          "   (opening book off: the part measures search).\n"
           "options:\n"
           "  --only search|random|engine   run one part\n"
           "  --searcher NAME     mcts (default), uct, grave, ab, random\n"
@@ -28,12 +30,19 @@ static void usage(FILE *out)
           "  --seconds S         time per board for the playout rates (default 1)\n"
           "  --count N           random playouts: exactly N per board instead of a time\n"
           "                      (fixed work, for valgrind --tool=callgrind)\n"
-          "  --size N            playout rates: only the N x N board (9, 13 or 19)\n"
+          "  --size N            playout rates and --compare: only the N x N board\n"
+          "                      (any size from 2 to 25; --compare: 5, 9, 13 or 19)\n"
           "  --rules TOKENS      rules for the playout rates (default none); under\n"
           "                      morpharaoh the rates are of the rules' Cairo board\n"
           "  --set NAME=VALUE    an engine option for search and engine (repeatable;\n"
           "                      e.g. threads=2, expand_after=16; changes the signature\n"
           "                      when it changes play)\n"
+          "  --compare REF       instead of the parts above: the rules core against a\n"
+          "                      reference implementation of the base rules (REF: its\n"
+          "                      C file, or the directory holding morphos_fast.c), same\n"
+          "                      work, alternating runs; median CPU times and ratios\n"
+          "                      (skipped with a message when REF is missing)\n"
+          "  --rounds K          --compare: runs per side and work (default 5)\n"
           "  --help              this text\n",
           out);
 }
@@ -137,9 +146,13 @@ static size_t rate_boards(const Ruleset *r, long only_size, int sizes[], char la
         snprintf(label[0], 16, "cairo%d", r->cells);
         return 1;
     }
+    if (only_size) {
+        sizes[0] = (int)only_size;
+        snprintf(label[0], 16, "%2ldx%-2ld", only_size, only_size);
+        return 1;
+    }
     size_t n = 0;
     for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
-        if (only_size && rate_sizes[k] != only_size) continue;
         sizes[n] = rate_sizes[k];
         snprintf(label[n++], 16, "%2dx%-2d", rate_sizes[k], rate_sizes[k]);
     }
@@ -193,11 +206,16 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
         }
         Position p;
         pos_init(&p, b);
-        /* A short search sizes the measured one to about `seconds`. */
+        /* Short searches size the measured one to about `seconds`: the
+         * first ones also pay for the tree's fresh pages, so sizing goes on
+         * until a search takes at least half the time asked. */
         long n = 200;
         double dt = 0;
-        for (int round = 0; round < 2; round++) {
-            if (bench_engine_setup(e, searcher, n, 3, err, sizeof err) || apply_sets(e, sets, err, sizeof err)) {
+        for (int round = 0; round < 6; round++) {
+            /* The book would answer the sizing search at once (Morpharaoh 48):
+             * this part measures search, so the book stays off. */
+            if (bench_engine_setup(e, searcher, n, 3, err, sizeof err) || apply_sets(e, sets, err, sizeof err) ||
+                engine_set_param(e, "book", "off", err, sizeof err)) {
                 fprintf(stderr, "bench: engine: %s\n", err);
                 engine_free(e);
                 board_free(b);
@@ -207,10 +225,9 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
             double t0 = bench_now();
             engine_genmove(e, &p);
             dt = bench_now() - t0;
-            if (round == 0) {
-                double want = dt > 0 ? (double)n * seconds / dt : 1e6;
-                n = want < 200 ? 200 : want > 1e8 ? 100000000L : (long)want;
-            }
+            if (dt >= seconds / 2 || n >= 100000000L) break;
+            double want = (double)n * seconds / (dt < 1e-4 ? 1e-4 : dt); /* 1e-4: a clock too coarse for 200 playouts */
+            n = want < 200 ? 200 : want > 1e8 ? 100000000L : (long)want;
         }
         printf("  %s %9ld playouts in %.2f s: %9.0f playouts/s\n", label[k], n, dt, dt > 0 ? (double)n / dt : 0.0);
         fflush(stdout);
@@ -225,7 +242,8 @@ int main(int argc, char **argv)
     const char *only = NULL, *searcher = "mcts", *rules = "none";
     long playouts = 5000, ab_depth = 3;
     double seconds = 1;
-    long count = 0, only_size = 0;
+    long count = 0, only_size = 0, rounds = 5;
+    const char *compare = NULL;
     Sets sets = {0};
     for (int i = 1; i < argc; i += 2) { /* every option takes a value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -242,7 +260,10 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--ab-depth") && !arg_long(v, 1, 100, &ab_depth)) {
         } else if (!strcmp(a, "--seconds") && !arg_double(v, 0.001, 3600, &seconds)) {
         } else if (!strcmp(a, "--count") && !arg_long(v, 1, 1000000000, &count)) {
-        } else if (!strcmp(a, "--size") && !arg_long(v, 9, 19, &only_size)) {
+        } else if (!strcmp(a, "--size") && !arg_long(v, MIN_SIZE, MAX_SIZE, &only_size)) {
+        } else if (!strcmp(a, "--compare") && v && *v) {
+            compare = v;
+        } else if (!strcmp(a, "--rounds") && !arg_long(v, 1, 99, &rounds)) {
         } else if (!strcmp(a, "--set") && v && strchr(v, '=') && sets.n < MAX_SETS && (size_t)(strchr(v, '=') - v) < sizeof sets.name[0]) {
             /* Checked now, on a scratch engine: a bad option fails before any work. */
             size_t len = (size_t)(strchr(v, '=') - v);
@@ -262,6 +283,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench: bad argument '%s'%s%s (see --help)\n", a, v ? " " : "", v ? v : "");
             return 2;
         }
+    }
+    if (compare) {
+        if (only_size && only_size != 5 && only_size != 9 && only_size != 13 && only_size != 19) {
+            fprintf(stderr, "bench: --compare runs on 5, 9, 13 or 19 (--size %ld)\n", only_size);
+            return 2;
+        }
+        return compare_run(compare, (int)rounds, only_size);
     }
     double t0 = bench_now();
     int rc = 0;

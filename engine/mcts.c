@@ -353,7 +353,9 @@ static long run_search(Shared *sh)
             long rt = (long)(rate * (sc->soft_time - el));
             rem = sh->limit > 0 && rem < rt ? rem : rt;
         }
-        if (sc->cfg.threads == 1 && sh->limit > 0 && sc->soft_time == 0) continue; /* deterministic */
+        /* A playout count without a clock runs in full, on any number of
+         * threads (and with one thread it is deterministic). */
+        if (sh->limit > 0 && sc->soft_time == 0) continue;
         if (n > 100 && !sc->use_all && decided(&sh->m->tree, rem)) break;
         if (sc->soft_time > 0 && el >= sc->soft_time) {
             /* Critical position: the most visited move is not the best

@@ -25,6 +25,11 @@ check "perft_suite exits 1 on a mismatch" "./bench/perft_suite $tmp/wrong.tsv >$
 check "bench --set: a bad option exits 2" "./bench/bench --only search --set nope=1 >/dev/null 2>&1; [ \$? = 2 ]"
 check "bench --set: options reach the engine" "./bench/bench --only search --playouts 200 --set threads=2 >$tmp/set.out && grep -q 'engine options: threads=2' $tmp/set.out"
 
+check "bench --compare without the reference: skipped, said so" "./bench/bench --compare $tmp/none >$tmp/cmp.out && grep -q 'comparison skipped' $tmp/cmp.out"
+check "bench --only random --size 5" "./bench/bench --only random --size 5 --count 200 | grep -q ' 5x5 '"
+check "bench --only engine on Morpharaoh 48 measures search (book off)" "./bench/bench --only engine --rules morpharaoh,board=48 --seconds 0.05 >$tmp/eng.out && grep -Eq ' [0-9]{3,} playouts in [0-9.]+ s: +[0-9]{3,7} playouts/s' $tmp/eng.out && ! grep -q ' in 0.00 s' $tmp/eng.out"
+check "threads=2: a fixed --playouts search runs in full" "printf 'boardsize 9\nplay b E5\nplay w D4\ngenmove b\nquit\n' | ./morphos --threads 2 --playouts 20000 --movetime 0 --verbose on 2>&1 >/dev/null | grep -Eq '200[0-9][0-9] playouts in'"
+
 R='./morphos --searcher random'
 check "short match between real engines" "./bench/match -a '$R' -b '$R' -n 6 -s 5 -j 2 --movetime 1 -o $tmp/m1.tsv --quiet >$tmp/m1.out && grep -q '^games 6:' $tmp/m1.out"
 check "every game saved" "[ \$(grep -c '^[0-9]' $tmp/m1.tsv) = 6 ]"
