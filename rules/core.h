@@ -9,6 +9,10 @@
  * in `plane` (the flipping side's stones, edges and F). */
 void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out);
 bool point_weak(const Board *b, const uint64_t *plane, int point);
+/* Whether point is weak for plane, or would be with one more stone of the
+ * flipping side on a point of `gaps` (NULL: none): the flip-back ban of
+ * mutator b, where the opponent may place a d stone first. */
+bool point_weak_gap(const Board *b, const uint64_t *plane, const uint64_t *gaps, int point);
 /* The points a plain turn may take: the empty ones and the weak stones of
  * `opp` (plane as above), in out (the board's words); returns how many.
  * Square boards compute every word without a branch on the stones, so a

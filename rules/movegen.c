@@ -84,20 +84,16 @@ static void turn_init(const Position *p, Turn *t)
 static bool flip_back_banned(const Position *p, const Turn *t, int e, int f)
 {
     const Board *b = p->board;
-    int fbit = b->bit_of[f], ebit = e >= 0 ? b->bit_of[e] : -1;
+    bb_t plane, gaps;
+    /* The opponent's stones and edges (f is a pattern's centre, never a
+     * cell); its d stone may go on any point still empty after e. */
+    for (int i = 0; i < t->nw; i++) plane[i] = p->stones[t->opp][i] | b->edge[t->opp][i];
     bool d_stone = b->rules.d && t->E - (e >= 0) > 0;
-    const PatternCells *pc = b->pat + f * MAX_PATTERNS;
-    for (int k = 0; k < b->npat[f]; k++) {
-        int missing = 0, gap = -1;
-        for (int j = 0; j < pc[k].n && missing < 2; j++) {
-            int c = pc[k].bit[j];
-            bool opp = (bb_test(p->stones[t->opp], c) || bb_test(b->edge[t->opp], c)) && c != fbit;
-            if (!opp) missing++, gap = c;
-        }
-        if (missing == 0) return true;
-        if (missing == 1 && d_stone && gap != ebit && bb_test(t->empty, gap)) return true;
+    if (d_stone) {
+        memcpy(gaps, t->empty, sizeof gaps);
+        if (e >= 0) bb_clear(gaps, b->bit_of[e]);
     }
-    return false;
+    return point_weak_gap(b, plane, d_stone ? gaps : NULL, f);
 }
 
 static bool flip_legal(const Position *p, const Turn *t, int e, int f)
@@ -461,6 +457,50 @@ static Move random_adjacent(const Position *p, const Turn *t, uint64_t *rng)
     return mk(MOVE_PASS, 0, -1, -1, -1);
 }
 
+/* A stone is owed (mutator d): uniform over the placement sets, the flips
+ * without the stone (d=extra) and the moves (stone e, flip after e),
+ * without listing them. A move of the last kind is drawn as a slot (e, j)
+ * of E x K, K bounding every e's flips (e can only make weak the stones
+ * whose patterns hold it: b->reach), and the slot is the j-th legal flip
+ * after e if e has that many; an empty slot draws again. */
+static Move random_owed(const Position *p, const Turn *t, const uint64_t *place, uint64_t nplace, uint64_t *rng)
+{
+    const Board *b = p->board;
+    bb_t w;
+    flips_after(p, t, -1, w);
+    int16_t f0[MAX_POINTS];
+    uint64_t n0 = 0;
+    if (t->owe != 1)
+        BB_FOR_EACH(bit, w, t->nw)
+            if (flip_legal(p, t, -1, b->point_of[bit])) f0[n0++] = b->point_of[bit];
+    int reach = 0;
+    BB_FOR_EACH(bit, t->empty, t->nw) reach = b->nreach[b->point_of[bit]] > reach ? b->nreach[b->point_of[bit]] : reach;
+    uint64_t K = (uint64_t)bb_popcount(w, t->nw) + (uint64_t)reach, nopp = (uint64_t)bb_popcount(p->stones[t->opp], t->nw);
+    if (K > nopp) K = nopp;
+    const uint64_t total = nplace + n0 + t->swap + (uint64_t)t->E * K;
+    if (!total) return mk(MOVE_PASS, 0, -1, -1, -1); /* not reached: E >= 2 leaves placements */
+    for (;;) {
+        uint64_t r = rng_below(rng, total);
+        if (r < nplace) {
+            int s = 1;
+            while (r >= place[s]) r -= place[s++];
+            return random_placement(t, b, s, rng);
+        }
+        r -= nplace;
+        if (r < n0) return mk(MOVE_FLIP, 1, f0[r], -1, -1);
+        r -= n0;
+        if (r < t->swap) return mk(MOVE_SWAP, 0, -1, -1, -1);
+        r -= t->swap;
+        const int e = b->point_of[bb_select(t->empty, t->nw, (int)(r / K))];
+        uint64_t j = r % K;
+        flips_after(p, t, e, w);
+        BB_FOR_EACH(bit, w, t->nw) {
+            const int f = b->point_of[bit];
+            if (flip_legal(p, t, e, f) && j-- == 0) return mk(MOVE_FLIP, 2, e, f, -1);
+        }
+    }
+}
+
 Move pos_random_move(const Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
@@ -497,11 +537,14 @@ Move pos_random_move(const Position *p, uint64_t *rng)
             if (!total) return mk(MOVE_PASS, 0, -1, -1, -1);
         }
     }
-    /* A stone is owed: rare enough to list the moves. */
-    MoveList ml;
-    movelist_init(&ml);
-    size_t n = pos_gen_moves(p, &ml);
-    Move m = ml.m[rng_below(rng, n)];
-    movelist_free(&ml);
-    return m;
+    if (t.adj || (t.owe == 1 && t.E == 1)) {
+        /* Owed under c=adjacent, or the last empty point: list them. */
+        MoveList ml;
+        movelist_init(&ml);
+        size_t n = pos_gen_moves(p, &ml);
+        Move m = ml.m[rng_below(rng, n)];
+        movelist_free(&ml);
+        return m;
+    }
+    return random_owed(p, &t, place, nplace, rng);
 }

@@ -184,3 +184,27 @@ bool point_weak(const Board *b, const uint64_t *plane, int point)
     }
     return cairo_weak(b, plane, point, b->words);
 }
+
+bool point_weak_gap(const Board *b, const uint64_t *plane, const uint64_t *gaps, int point)
+{
+    if (b->size) {
+        /* Per pattern, the cells it misses: none, or one that is a gap. */
+        const int back = WINDOW_BACK(b->stride), start = b->bit_of[point] - back;
+        const unsigned __int128 win = window128(plane, b->words, start), gw = gaps ? window128(gaps, b->words, start) : 0;
+        const unsigned __int128 *m = b->wpat + point * MAX_PATTERNS;
+        bool weak = false;
+        for (int k = 0; k < b->npat[point]; k++) {
+            const unsigned __int128 miss = m[k] & ~win;
+            weak |= (miss & (miss - 1)) == 0 && (miss & ~gw) == 0; /* zero, or one bit that is a gap */
+        }
+        return weak;
+    }
+    const PatternCells *pc = b->pat + point * MAX_PATTERNS;
+    for (int k = 0; k < b->npat[point]; k++) {
+        int missing = 0, gap = -1;
+        for (int j = 0; j < pc[k].n && missing < 2; j++)
+            if (!bb_test(plane, pc[k].bit[j])) missing++, gap = pc[k].bit[j];
+        if (missing == 0 || (missing == 1 && gaps && bb_test(gaps, gap))) return true;
+    }
+    return false;
+}

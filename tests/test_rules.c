@@ -3,6 +3,7 @@
  * A brute-force reference (coordinates, literal rules.md) cross-checks the
  * bitboard code on random positions. */
 #include <CUnit/Basic.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -593,6 +594,49 @@ static void test_move_text(void)
     }
 }
 
+/* pos_random_move is uniform over pos_gen_moves: in positions of random
+ * games under every kind of turn (plain, owed stone, flip-back ban, pairs,
+ * swap), 60 draws per legal move; each draw is in the list, and the counts
+ * pass a chi-square test at about six standard deviations. */
+static void test_random_move_uniform(void)
+{
+    const char *rules[] = { "none", "d", "b,d", "b,d,d=extra", "c,d", "a,b,c,d", "b", "b,e", "d,e", "c,c=upto" };
+    int owed = 0;
+    for (int r = 0; r < 10; r++) {
+        Game g = game(strchr(rules[r], 'c') || strchr(rules[r], 'd') ? 4 : 5, rules[r]);
+        uint64_t rng = 1234 + (uint64_t)r, draw = 77 + (uint64_t)r;
+        /* Every position of the first game; then the owed ones of more games. */
+        for (int k = 0; k < 12; k++) {
+            pos_init(&g.p, g.b);
+            for (int ply = 0; ply < 30 && !pos_over(&g.p); ply++) {
+                MoveList ml;
+                movelist_init(&ml);
+                size_t n = pos_gen_moves(&g.p, &ml);
+                if (n > 1 && n <= 400 && (k == 0 || g.p.owe)) {
+                    owed += g.p.owe != 0;
+                    long *count = calloc(n, sizeof *count), N = 60 * (long)n;
+                    for (long d = 0; d < N; d++) {
+                        Move m = pos_random_move(&g.p, &draw);
+                        size_t i = 0;
+                        while (i < n && !move_equal(&m, &ml.m[i])) i++;
+                        CU_ASSERT_FATAL(i < n);
+                        count[i]++;
+                    }
+                    double chi = 0, e = 60, df = (double)n - 1;
+                    for (size_t i = 0; i < n; i++) chi += (count[i] - e) * (count[i] - e) / e;
+                    CU_ASSERT(chi < df + 6 * sqrt(2 * df));
+                    free(count);
+                }
+                movelist_free(&ml);
+                Move m = pos_random_move(&g.p, &rng);
+                pos_play(&g.p, &m);
+            }
+        }
+        board_free(g.b);
+    }
+    CU_ASSERT(owed >= 20); /* the owed-stone sampler was exercised */
+}
+
 static void test_hash(void)
 {
     Game a = game(7, "none"), b = game(7, "none");
@@ -832,6 +876,7 @@ int main(void)
         { "rule tokens", test_ruleset_text },
         { "move text round trips and rejections", test_move_text },
         { "hash", test_hash },
+        { "random moves are uniform over the legal moves", test_random_move_uniform },
         { "random games stay legal", test_random_games_terminate },
         { "perft table", test_perft_table },
         { "Morpharaoh: boards and symmetry", test_cairo_geometry },
