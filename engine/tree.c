@@ -127,8 +127,42 @@ Move tree_step_move_any(const int16_t *S, int ns, int kind, int pt)
     return m;
 }
 
+/* The steps from the rules core's TurnSteps, in the order of the listing
+ * below: by point, a placement before a flip, then STOP, PASS, SWAP. */
+static int steps_from(const Position *p, const int16_t *S, int ns, const TurnSteps *ts, StepDesc *out)
+{
+    const Board *b = p->board;
+    bb_t any;
+    for (int i = 0; i < b->words; i++) any[i] = ts->exact[i] | ts->more[i] | ts->flips[i];
+    int n = 0;
+    BB_FOR_EACH(bit, any, b->words) {
+        const int r = b->point_of[bit];
+        if (bb_test(ts->exact, bit) || bb_test(ts->more, bit)) {
+            StepDesc *d = &out[n++];
+            d->pt = (int16_t)r;
+            d->kind = STEP_PLACE;
+            d->complete = !bb_test(ts->more, bit);
+            d->move = tree_step_move(S, ns, STEP_PLACE, r);
+        }
+        if (bb_test(ts->flips, bit)) {
+            StepDesc *d = &out[n++];
+            d->pt = (int16_t)r;
+            d->kind = STEP_FLIP;
+            d->complete = 1;
+            d->move = tree_step_move(S, ns, STEP_FLIP, r);
+        }
+    }
+    if (ts->stop) out[n++] = (StepDesc){-1, STEP_STOP, 1, tree_step_move(S, ns, STEP_STOP, -1)};
+    if (ts->pass) out[n++] = (StepDesc){-1, STEP_PASS, 1, move_make(MOVE_PASS)};
+    if (ts->swap) out[n++] = (StepDesc){-1, STEP_SWAP, 1, move_make(MOVE_SWAP)};
+    return n;
+}
+
 int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDesc *out)
 {
+    TurnSteps ts;
+    if (pos_turn_steps(p, S, ns, &ts) >= 0) return steps_from(p, S, ns, &ts, out);
+    /* c=adjacent: its pairs are few (neighbours), so list the moves. */
     int npts = p->board->npoints;
     /* per point: bit0 exact move S+{r}, bit1 something extends S+{r},
      * bit2 flip f completes S. */
@@ -181,6 +215,11 @@ int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDe
 Move tree_complete_random(const Position *p, const int16_t *S, int ns, MoveList *ml, uint64_t *rng)
 {
     if (ns == 0) return pos_random_move(p, rng);
+    Move m;
+    int got = pos_random_completion(p, S, ns, rng, &m);
+    if (got > 0) return m;
+    if (got == 0) return pos_random_move(p, rng);
+    /* c=adjacent: list the moves. */
     pos_gen_moves(p, ml);
     /* Reservoir sampling over the consistent moves. */
     size_t seen = 0;

@@ -384,10 +384,14 @@ const char *pos_check_move(const Position *p, const Move *m)
 }
 
 /* Sample s distinct empty points uniformly, in canonical order. */
-static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng)
+static Move random_placement_with(const Turn *t, const Board *b, const int16_t *S, int ns, int s, uint64_t *rng)
 {
     int16_t pt[3];
     for (int i = 0; i < s; i++) {
+        if (i < ns) {
+            pt[i] = S[i];
+            continue;
+        }
         int q;
         bool dup;
         do {
@@ -404,6 +408,11 @@ static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng
             pt[j - 1] = tmp;
         }
     return mk(MOVE_PLACE, s, pt[0], s > 1 ? pt[1] : -1, s > 2 ? pt[2] : -1);
+}
+
+static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng)
+{
+    return random_placement_with(t, b, NULL, 0, s, rng);
 }
 
 /* The plain turn (no owed stone, one placement or one flip, no flip-back
@@ -547,4 +556,97 @@ Move pos_random_move(const Position *p, uint64_t *rng)
         return m;
     }
     return random_owed(p, &t, place, nplace, rng);
+}
+
+/* The legal flips after the stone e (-1: none) into out; whether any. */
+static bool legal_flips_after(const Position *p, const Turn *t, int e, uint64_t *out)
+{
+    flips_after(p, t, e, out);
+    if (!p->board->rules.b) return !bb_empty(out, t->nw);
+    BB_FOR_EACH(bit, out, t->nw)
+        if (!flip_legal(p, t, e, p->board->point_of[bit])) bb_clear(out, bit);
+    return !bb_empty(out, t->nw);
+}
+
+int pos_turn_steps(const Position *p, const int16_t *S, int ns, TurnSteps *ts)
+{
+    memset(ts, 0, sizeof *ts);
+    if (pos_over(p)) return 0;
+    const Board *b = p->board;
+    Turn t;
+    turn_init(p, &t);
+    if (t.adj) return -1;
+    bb_t rest = { 0 }; /* the empty points not in S (t.empty's words past nw are not set) */
+    memcpy(rest, t.empty, (size_t)t.nw * sizeof rest[0]);
+    for (int i = 0; i < ns; i++) bb_clear(rest, b->bit_of[S[i]]);
+    const int m = t.E - ns;
+    /* S + {r} is a whole placement move; some larger one contains it. */
+    const bool exact = t.sizes >> (ns + 1) & 1;
+    bool more = false;
+    for (int s = ns + 2; s <= 3; s++) more |= (t.sizes >> s & 1) && m - 1 >= s - ns - 1;
+    if (m > 0) {
+        if (exact) memcpy(ts->exact, rest, sizeof rest);
+        if (more) memcpy(ts->more, rest, sizeof rest);
+    }
+    bb_t w;
+    if (ns == 0 && t.owe) {
+        /* The owed stone r, then a flip: r leads on. Without b every flip
+         * of the turn stays one after r (weakness only grows). */
+        bool all = !b->rules.b && (flips_after(p, &t, -1, w), !bb_empty(w, t.nw));
+        BB_FOR_EACH(bit, t.empty, t.nw) {
+            const int r = b->point_of[bit];
+            const bool flips = all || legal_flips_after(p, &t, r, w);
+            if (flips) bb_set(ts->more, bit);
+            /* The last empty point with nothing after it is a move alone. */
+            else if (t.owe == 1 && t.E == 1) bb_set(ts->exact, bit);
+        }
+    }
+    if (ns == 0 && t.owe != 1) legal_flips_after(p, &t, -1, ts->flips);
+    if (ns == 1 && t.owe) {
+        bool any = legal_flips_after(p, &t, S[0], ts->flips);
+        ts->stop |= t.owe == 1 && t.E == 1 && !any;
+    }
+    ts->stop |= ns > 0 && (t.sizes >> ns & 1);
+    ts->swap = ns == 0 && t.swap;
+    uint64_t any = ts->stop | ts->swap;
+    for (int i = 0; i < t.nw; i++) any |= ts->exact[i] | ts->more[i] | ts->flips[i];
+    ts->pass = ns == 0 && !any;
+    return 1;
+}
+
+int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t *rng, Move *out)
+{
+    if (pos_over(p)) return 0;
+    const Board *b = p->board;
+    Turn t;
+    turn_init(p, &t);
+    if (t.adj) return -1;
+    if (ns == 0) {
+        *out = pos_random_move(p, rng);
+        return 1;
+    }
+    /* Placement sets holding S, by size; the flips after S's one stone. */
+    uint64_t place[4] = { 0 }, nplace = 0;
+    for (int s = ns; s <= 3; s++)
+        if (t.sizes >> s & 1) nplace += place[s] = choose(t.E - ns, s - ns);
+    bb_t w = { 0 };
+    uint64_t nf = 0;
+    bool alone = false;
+    if (ns == 1 && t.owe) {
+        nf = legal_flips_after(p, &t, S[0], w) ? (uint64_t)bb_popcount(w, t.nw) : 0;
+        alone = t.owe == 1 && t.E == 1 && !nf;
+    }
+    const uint64_t total = nplace + nf + alone;
+    if (!total) return 0;
+    uint64_t r = rng_below(rng, total);
+    if (r < nplace) {
+        int s = ns;
+        while (r >= place[s]) r -= place[s++];
+        *out = random_placement_with(&t, b, S, ns, s, rng);
+    } else if (r - nplace < nf) {
+        *out = mk(MOVE_FLIP, 2, S[0], b->point_of[bb_select(w, t.nw, (int)(r - nplace))], -1);
+    } else {
+        *out = mk(MOVE_PLACE, 1, S[0], -1, -1);
+    }
+    return 1;
 }

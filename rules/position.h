@@ -123,6 +123,24 @@ void pos_winning_points(const Position *p, int c, uint64_t *out);
  * one-word xorshift state. */
 Move pos_random_move(const Position *p, uint64_t *rng);
 
+/* A compound turn (mutators c, d) chosen one point at a time: after the
+ * placements S (ns of them, distinct empty points that some legal move
+ * holds), as board bits: exact - the empty points r for which S + {r} is
+ * a whole move; more - those for which some larger move holds S + {r};
+ * flips - the stones f for which S then flipping f is a whole move; stop -
+ * S alone is a move; pass, swap - (ns = 0) the move is legal. Without
+ * listing the moves. Returns 1, 0 when the game is over, -1 under
+ * c=adjacent (list the moves there). */
+typedef struct TurnSteps {
+    bb_t exact, more, flips;
+    bool stop, pass, swap;
+} TurnSteps;
+int pos_turn_steps(const Position *p, const int16_t *S, int ns, TurnSteps *ts);
+
+/* A uniformly random legal move holding the placements S (as above), in
+ * *out: 1; 0 when none (or the game is over); -1 under c=adjacent. */
+int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t *rng, Move *out);
+
 /* The Zobrist hash of the whole state: stones, side to move and pending
  * mutator state. Equal positions hash equal. */
 uint64_t pos_hash(const Position *p);

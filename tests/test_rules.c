@@ -637,6 +637,95 @@ static void test_random_move_uniform(void)
     CU_ASSERT(owed >= 20); /* the owed-stone sampler was exercised */
 }
 
+/* Placements and flip of a listed move; whether its placements hold S. */
+static bool holds(const Move *m, const int16_t *S, int ns, int16_t *P, int *np, int *flip)
+{
+    *np = 0;
+    *flip = -1;
+    if (m->kind != MOVE_PLACE && m->kind != MOVE_FLIP) return false;
+    int k = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
+    if (m->kind == MOVE_FLIP) *flip = m->pt[m->n - 1];
+    for (int i = 0; i < k; i++) P[(*np)++] = m->pt[i];
+    for (int i = 0; i < ns; i++) {
+        bool in = false;
+        for (int j = 0; j < *np; j++) in |= P[j] == S[i];
+        if (!in) return false;
+    }
+    return true;
+}
+
+/* pos_turn_steps and pos_random_completion against the listed moves, for
+ * every prefix S of every listed move, in positions of random games under
+ * the compound turns (c, d and their options). */
+static void test_turn_steps(void)
+{
+    const char *rules[] = { "c", "c,c=upto", "d", "b,d", "d,d=extra", "c,d", "b,c,d", "c,d,d=extra", "a,b,c,d", "e,d", "none" };
+    for (int r = 0; r < 11; r++) {
+        Game g = game(4, rules[r]);
+        uint64_t rng = 555 + (uint64_t)r, draw = 9 + (uint64_t)r;
+        for (int ply = 0; ply < 16 && !pos_over(&g.p); ply++) {
+            MoveList ml;
+            movelist_init(&ml);
+            size_t n = pos_gen_moves(&g.p, &ml);
+            for (size_t a = 0; a < n; a++) {
+                int16_t P[3], S[3];
+                int np, flip;
+                holds(&ml.m[a], NULL, 0, P, &np, &flip);
+                /* the prefixes of this move's placements, in its order */
+                for (int ns = 0; ns <= np && ns < 3; ns++) {
+                    for (int i = 0; i < ns; i++) S[i] = P[i];
+                    TurnSteps ts;
+                    CU_ASSERT_EQUAL_FATAL(pos_turn_steps(&g.p, S, ns, &ts), 1);
+                    bb_t exact = { 0 }, more = { 0 }, flips = { 0 };
+                    bool stop = false, pass = false, swap = false;
+                    for (size_t i = 0; i < n; i++) {
+                        const Move *m = &ml.m[i];
+                        if (m->kind == MOVE_PASS || m->kind == MOVE_SWAP) {
+                            pass |= ns == 0 && m->kind == MOVE_PASS;
+                            swap |= ns == 0 && m->kind == MOVE_SWAP;
+                            continue;
+                        }
+                        int16_t Q[3];
+                        int nq, f;
+                        if (!holds(m, S, ns, Q, &nq, &f)) continue;
+                        if (nq == ns) {
+                            if (f >= 0) bb_set(flips, g.b->bit_of[f]);
+                            else stop |= ns > 0;
+                            continue;
+                        }
+                        for (int k = 0; k < nq; k++) {
+                            bool inS = false;
+                            for (int j = 0; j < ns; j++) inS |= Q[k] == S[j];
+                            if (!inS) bb_set(nq - ns == 1 && f < 0 ? exact : more, g.b->bit_of[Q[k]]);
+                        }
+                    }
+                    /* a point both exact and more reads as more */
+                    for (int i = 0; i < BB_MAXW; i++) {
+                        CU_ASSERT_EQUAL(ts.more[i], more[i]);
+                        CU_ASSERT_EQUAL(ts.exact[i] & ~ts.more[i], exact[i] & ~more[i]);
+                        CU_ASSERT_EQUAL(ts.flips[i], flips[i]);
+                    }
+                    CU_ASSERT_EQUAL(ts.stop, stop);
+                    CU_ASSERT_EQUAL(ts.pass, pass);
+                    CU_ASSERT_EQUAL(ts.swap, swap);
+                    if (ns > 0) {
+                        Move m;
+                        CU_ASSERT_EQUAL_FATAL(pos_random_completion(&g.p, S, ns, &draw, &m), 1);
+                        int16_t Q[3];
+                        int nq, f;
+                        CU_ASSERT(holds(&m, S, ns, Q, &nq, &f));
+                        CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &m));
+                    }
+                }
+            }
+            movelist_free(&ml);
+            Move m = pos_random_move(&g.p, &rng);
+            pos_play(&g.p, &m);
+        }
+        board_free(g.b);
+    }
+}
+
 static void test_hash(void)
 {
     Game a = game(7, "none"), b = game(7, "none");
@@ -877,6 +966,7 @@ int main(void)
         { "move text round trips and rejections", test_move_text },
         { "hash", test_hash },
         { "random moves are uniform over the legal moves", test_random_move_uniform },
+        { "compound turns step by step without listing", test_turn_steps },
         { "random games stay legal", test_random_games_terminate },
         { "perft table", test_perft_table },
         { "Morpharaoh: boards and symmetry", test_cairo_geometry },
