@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "conn.h"
 
 /* Bulk counting two plies from the leaves, for turns of one placement or
  * one flip (no mutator b, c or d). A placement leaves the opponent's
@@ -73,6 +73,26 @@ static uint64_t perft_rec(const Position *p, int depth, bool bulk, MoveList *lis
     const Ruleset *r = &p->board->rules;
     if (bulk && depth == 2 && !r->b && !r->c && !r->d && !(r->tiebreak && few_empty(p)))
         return perft_bulk2(p, &lists[depth]);
+    const Board *b = p->board;
+    if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) {
+        /* A plain turn: its moves are the bits of one set, played straight
+         * from it (no move list, no pos_play dispatch). */
+        const int x = p->to_move, nw = b->words;
+        bb_t plane = { 0 }, t;
+        for (int i = 0; i < nw; i++) plane[i] = p->stones[x][i] | b->edge[x][i];
+        if (plain_targets(b, plane, p->stones[x], p->stones[!x], t) > 0) {
+            uint64_t sum = 0;
+            Position c = *p;
+            bool first = true;
+            BB_FOR_EACH(bit, t, nw) {
+                if (!first) pos_copy(&c, p);
+                first = false;
+                play_point(&c, b->point_of[bit], bb_test(p->stones[!x], bit));
+                sum += depth == 1 ? 1 : perft_rec(&c, depth - 1, bulk, lists);
+            }
+            return sum;
+        }
+    }
     MoveList *ml = &lists[depth];
     size_t n = pos_gen_moves(p, ml);
     uint64_t sum = 0;

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "conn.h"
 
 void movelist_init(MoveList *ml) { memset(ml, 0, sizeof *ml); }
 void movelist_free(MoveList *ml)
@@ -24,7 +24,7 @@ void movelist_reserve(MoveList *ml, size_t n)
 /* conn[c]: the stones of c joined to c's first goal line. It only grows
  * while c adds stones, so a win test is one AND with the second goal line;
  * only losing a connected stone to a flip rebuilds it. */
-static void conn_rebuild(Position *p, int c)
+void conn_rebuild(Position *p, int c)
 {
     const Board *b = p->board;
     bb_zero(p->conn[c]);
@@ -32,31 +32,10 @@ static void conn_rebuild(Position *p, int c)
     fill_component(b, p->conn[c], p->stones[c]);
 }
 
-/* 64 bits of a from bit lo on (lo >= 0; a's word after lo's exists: the
- * frame keeps lo + 64 inside the bitboard), without a branch. */
-static inline uint64_t window64(const uint64_t *a, int lo)
-{
-    const int w = lo >> 6, r = lo & 63;
-    return a[w] >> r | (a[w + 1] << 1) << (63 - r);
-}
-
-/* Would a stone of c on pt (bit) touch c's first goal line or conn[c]? */
-static inline __attribute__((always_inline)) bool joins(const Position *p, int c, int pt, int bit)
-{
-    const Board *b = p->board;
-    const uint64_t *conn = p->conn[c];
-    if (b->size) /* the four neighbours from one window starting at bit - S (frame bits are never in conn) */
-        return ((window64(conn, bit - b->stride) & b->nbr_window) | (uint64_t)bb_test(b->goal[c][0], bit)) != 0;
-    if (bb_test(b->goal[c][0], bit)) return true;
-    uint64_t any = 0;
-    for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];
-    return any != 0;
-}
-
 /* f = the stone on pt with the loose stones of c (not in conn[c]) that it
  * connects; returns whether f reaches c's far goal line. The stone on pt
  * need not be in stones[c] yet. */
-static __attribute__((noinline)) bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f)
+bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f)
 {
     const Board *b = p->board;
     bb_t loose = { 0 };
@@ -89,36 +68,6 @@ bool pos_wins_with(const Position *p, int c, int pt)
     return join_component(p, c, pt, bit, f);
 }
 
-/* Stone pt of colour c was just added (already in stones[c], not in
- * conn[c]). Returns whether c now connects its two goal lines through it.
- * Square boards: whether it joins conn and whether it has loose
- * neighbours are both random in a playout, so they are computed as masks;
- * only a join that brings loose stones along (a few percent) branches to
- * the fill. */
-static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt)
-{
-    const Board *b = p->board;
-    const int bit = b->bit_of[pt];
-    if (b->size) {
-        const int lo = bit - b->stride;
-        const uint64_t wc = window64(p->conn[c], lo), ws = window64(p->stones[c], lo), nb = b->nbr_window;
-        const uint64_t j = ((wc & nb) != 0) | bb_test(b->goal[c][0], bit);
-        if (__builtin_expect(j && (ws & ~wc & nb), 0)) {
-            bb_t f;
-            bool won = join_component(p, c, pt, bit, f);
-            for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
-            return won;
-        }
-        p->conn[c][bit >> 6] |= j << (bit & 63);
-        return j & bb_test(b->goal[c][1], bit);
-    }
-    if (!joins(p, c, pt, bit)) return false;
-    bb_t f;
-    bool won = join_component(p, c, pt, bit, f);
-    for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
-    return won;
-}
-
 static inline bool connects(const Position *p, int c)
 {
     uint64_t hit = 0;
@@ -139,7 +88,7 @@ static uint64_t stones_key(const Position *p)
  * colour is weak (edges counting, F of b not) ends the game; Black wins
  * when two vertically adjacent points hold stones of one colour, else
  * White. Asked only when no chain decided the turn. */
-static __attribute__((noinline)) void tiebreak_full(Position *p)
+__attribute__((noinline)) void tiebreak_full(Position *p)
 {
     const Board *b = p->board;
     const int nw = b->words;
@@ -159,17 +108,6 @@ static __attribute__((noinline)) void tiebreak_full(Position *p)
             pair |= s[i] & up;
         }
     p->result = pair ? RESULT_BLACK : RESULT_WHITE;
-}
-
-/* `w`: the word of the point just played, the likeliest to hold an empty
- * point: most turns look at that one word only. */
-static inline void tiebreak(Position *p, int w)
-{
-    const Board *b = p->board;
-    if (b->points[w] & ~(p->stones[0][w] | p->stones[1][w])) return;
-    uint64_t open = 0;
-    for (int i = 0; i < b->words; i++) open |= b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
-    if (!open) tiebreak_full(p);
 }
 
 /* Under b the player to move wins at the start of the turn; otherwise the
@@ -242,29 +180,7 @@ void pos_play(Position *p, const Move *m)
     const Board *b = p->board;
     int mover = p->to_move, opp = !mover;
     if (m->n == 1 && !b->rules.b && (m->kind == MOVE_PLACE || m->kind == MOVE_FLIP)) {
-        /* The common moves, straight through. */
-        const int q = m->pt[0], bit = b->bit_of[q];
-        p->key ^= b->zob[mover][q];
-        p->flipped = -1;
-        p->owe = 0;
-        bb_set(p->stones[mover], bit);
-        if (m->kind == MOVE_FLIP) {
-            bb_clear(p->stones[opp], bit);
-            p->key ^= b->zob[opp][q];
-            if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
-            p->flipped = (int16_t)q;
-            if (b->rules.d) {
-                bb_t e;
-                empty_set(p, e);
-                p->owe = !bb_empty(e, b->words);
-            }
-        }
-        p->passes = 0;
-        p->ply++;
-        p->to_move = (uint8_t)opp;
-        p->last = *m;
-        if (conn_add(p, mover, q)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
-        else if (b->rules.tiebreak) tiebreak(p, b->bit_of[q] >> 6);
+        play_point(p, m->pt[0], m->kind == MOVE_FLIP); /* the common moves, straight through */
         return;
     }
     bool won = false;

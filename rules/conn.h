@@ -1,0 +1,112 @@
+/* conn.h - the connected sets (Position.conn) and the single-point move,
+ * inline for the loops that play most moves: pos_play, perft and random
+ * playouts. Internal to rules/.
+ *
+ * conn[c] holds the stones of c joined to c's first goal line. It only
+ * grows while c adds stones, so a win test is one AND with the second goal
+ * line; only losing a connected stone to a flip rebuilds it. */
+#ifndef MORPHOS_CONN_H
+#define MORPHOS_CONN_H
+
+#include "core.h"
+
+/* position.c */
+void conn_rebuild(Position *p, int c);
+/* f = the stone on pt with the loose stones of c (not in conn[c]) that it
+ * connects; returns whether f reaches c's far goal line. */
+bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f);
+/* AbstractPlay's tie-break (rules.tiebreak), for a full board. */
+void tiebreak_full(Position *p);
+
+/* The tie-break after a turn. `w`: the word of the point just played, the
+ * likeliest to hold an empty point: most turns look at that one word only. */
+static inline void tiebreak(Position *p, int w)
+{
+    const Board *b = p->board;
+    if (b->points[w] & ~(p->stones[0][w] | p->stones[1][w])) return;
+    uint64_t open = 0;
+    for (int i = 0; i < b->words; i++) open |= b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
+    if (!open) tiebreak_full(p);
+}
+
+/* 64 bits of a from bit lo on (lo >= 0; a's word after lo's exists: the
+ * frame keeps lo + 64 inside the bitboard), without a branch. */
+static inline uint64_t window64(const uint64_t *a, int lo)
+{
+    const int w = lo >> 6, r = lo & 63;
+    return a[w] >> r | (a[w + 1] << 1) << (63 - r);
+}
+
+/* Would a stone of c on pt (bit) touch c's first goal line or conn[c]? */
+static inline __attribute__((always_inline)) bool joins(const Position *p, int c, int pt, int bit)
+{
+    const Board *b = p->board;
+    const uint64_t *conn = p->conn[c];
+    if (b->size) /* the four neighbours from one window starting at bit - S (frame bits are never in conn) */
+        return ((window64(conn, bit - b->stride) & b->nbr_window) | (uint64_t)bb_test(b->goal[c][0], bit)) != 0;
+    if (bb_test(b->goal[c][0], bit)) return true;
+    uint64_t any = 0;
+    for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];
+    return any != 0;
+}
+
+/* Stone pt of colour c was just added (already in stones[c], not in
+ * conn[c]). Returns whether c now connects its two goal lines through it.
+ * Square boards: whether it joins conn and whether it has loose
+ * neighbours are both random in a playout, so they are computed as masks;
+ * only a join that brings loose stones along (a few percent) branches to
+ * the fill. */
+static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt)
+{
+    const Board *b = p->board;
+    const int bit = b->bit_of[pt];
+    if (b->size) {
+        const int lo = bit - b->stride;
+        const uint64_t wc = window64(p->conn[c], lo), ws = window64(p->stones[c], lo), nb = b->nbr_window;
+        const uint64_t j = ((wc & nb) != 0) | bb_test(b->goal[c][0], bit);
+        if (__builtin_expect(j && (ws & ~wc & nb), 0)) {
+            bb_t f;
+            bool won = join_component(p, c, pt, bit, f);
+            for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
+            return won;
+        }
+        p->conn[c][bit >> 6] |= j << (bit & 63);
+        return j & bb_test(b->goal[c][1], bit);
+    }
+    if (!joins(p, c, pt, bit)) return false;
+    bb_t f;
+    bool won = join_component(p, c, pt, bit, f);
+    for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
+    return won;
+}
+
+/* A placement (flip = 0) or flip of point q by the side to move, without
+ * mutator b: the whole of pos_play for these moves. */
+static inline __attribute__((always_inline)) void play_point(Position *p, int q, int flip)
+{
+    const Board *b = p->board;
+    const int mover = p->to_move, opp = !mover, bit = b->bit_of[q];
+    p->key ^= b->zob[mover][q];
+    p->flipped = -1;
+    p->owe = 0;
+    bb_set(p->stones[mover], bit);
+    if (flip) {
+        bb_clear(p->stones[opp], bit);
+        p->key ^= b->zob[opp][q];
+        if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
+        p->flipped = (int16_t)q;
+        if (b->rules.d) {
+            bb_t e;
+            empty_set(p, e);
+            p->owe = !bb_empty(e, b->words);
+        }
+    }
+    p->passes = 0;
+    p->ply++;
+    p->to_move = (uint8_t)opp;
+    p->last = (Move){ { (int16_t)q, -1, -1 }, 1, (uint8_t)(flip ? MOVE_FLIP : MOVE_PLACE) };
+    if (conn_add(p, mover, q)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    else if (b->rules.tiebreak) tiebreak(p, bit >> 6);
+}
+
+#endif
