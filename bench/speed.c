@@ -17,12 +17,7 @@ void random_playout_rate(const Board *b, double seconds, long count, int cap, ui
         for (int k = 0; k < 16 && (count <= 0 || out->playouts < count); k++) {
             Position p;
             pos_init(&p, b);
-            int plies = 0;
-            while (!pos_over(&p) && plies < cap) {
-                Move m = pos_random_move(&p, &rng);
-                pos_play(&p, &m);
-                plies++;
-            }
+            int plies = pos_random_playout(&p, &rng, cap);
             out->playouts++;
             out->plies += plies;
             out->capped += !pos_over(&p);

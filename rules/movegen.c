@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "conn.h"
 
 typedef struct Turn {
     int mover, opp, nw;
@@ -649,4 +649,41 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
         *out = mk(MOVE_PLACE, 1, S[0], -1, -1);
     }
     return 1;
+}
+
+/* NW0: the board's word count as a constant (0: the board's), so that the
+ * draw and the set's loops unroll. */
+static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int NW0)
+{
+    const Board *b = p->board;
+    const Ruleset *r = &b->rules;
+    const int nw = NW0 ? NW0 : b->words;
+    int plies = 0;
+    for (; plies < cap && !pos_over(p); plies++) {
+        if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) {
+            /* random_plain and pos_play's path for it, in one place. */
+            const int mover = p->to_move;
+            bb_t plane, legal;
+            for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
+            const int n = plain_targets(b, plane, p->stones[mover], p->stones[!mover], legal);
+            if (__builtin_expect(n > 0, 1)) {
+                const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
+                play_point(p, b->point_of[bit], bb_test(p->stones[!mover], bit));
+                continue;
+            }
+        }
+        Move m = pos_random_move(p, rng);
+        pos_play(p, &m);
+    }
+    return plies;
+}
+
+int pos_random_playout(Position *p, uint64_t *rng, int cap)
+{
+    switch (p->board->words) {
+    case 1: return random_playout_n(p, rng, cap, 1);
+    case 2: return random_playout_n(p, rng, cap, 2);
+    case 4: return random_playout_n(p, rng, cap, 4);
+    default: return random_playout_n(p, rng, cap, 0);
+    }
 }

@@ -123,6 +123,11 @@ void pos_winning_points(const Position *p, int c, uint64_t *out);
  * one-word xorshift state. */
 Move pos_random_move(const Position *p, uint64_t *rng);
 
+/* Play uniformly random moves until the game ends or `cap` plies: the
+ * same moves, for the same *rng, as pos_random_move and pos_play in turn,
+ * without a call per ply on plain turns. Returns the plies played. */
+int pos_random_playout(Position *p, uint64_t *rng, int cap);
+
 /* A compound turn (mutators c, d) chosen one point at a time: after the
  * placements S (ns of them, distinct empty points that some legal move
  * holds), as board bits: exact - the empty points r for which S + {r} is

@@ -67,23 +67,28 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
 #define DN(d) ((mid << (d)) | (lo >> (64 - (d))))
         const uint64_t U = UP(S), D = DN(S), L = DN(1), R = UP(1);
         const uint64_t UL = UP(S - 1), UR = UP(S + 1), DL = DN(S + 1), DR = DN(S - 1);
-        const uint64_t a1 = DL & L & U & UR, a2 = DL & D & R & UR, a3 = L & UL & D & DR, a4 = UL & U & DR & R;
+        /* The A shapes (P2') in pairs by their diagonal: a1 = dA & LU,
+         * a2 = dA & DR2, a3 = dB & LD, a4 = dB & UR2. Grouped so, fewer
+         * values are live at once (no spills in the branch-free copy). */
+        const uint64_t dA = DL & UR, dB = UL & DR, LU = L & U, DR2 = D & R, LD = L & D, UR2 = U & R;
         const uint64_t ud = U & D, lr = L & R;
         uint64_t w;
         if (mut_a) {
-            w = (ud & (L | R)) | (lr & (U | D)) | a1 | a2 | a3 | a4;
+            w = (ud & (L | R)) | (lr & (U | D)) | (dA & (LU | DR2)) | (dB & (LD | UR2));
         } else {
             w = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));
             /* P2 and P3 need an A shape first: most words have none at
              * an enemy stone, and skip the eight knight-offset shifts. */
-            if (full || (c & (a1 | a2 | a3 | a4) & ~w)) {
+            if (full || (c & ((dA & (LU | DR2)) | (dB & (LD | UR2))) & ~w)) {
                 const uint64_t nf = b->not_first_col[i], nl = b->not_last_col[i];
-                const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
-                const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
-                w |= (a1 & (k21 | km1m2)) | (a2 & (km2m1 | k12)) | (a3 & (km12 | k2m1)) | (a4 & (km21 | k1m2));
+                w |= dA & ((LU & ((UP(S + 2) & nl) | DN(2 * S + 1))) | (DR2 & ((DN(S + 2) & nf) | UP(2 * S + 1))));
+                w |= dB & ((LD & (UP(2 * S - 1) | (DN(S - 2) & nl))) | (UR2 & ((UP(S - 2) & nf) | DN(2 * S - 1))));
                 /* P3: the A shape on the two sides of the 2x2 block next to
                  * the stone, and the four cells on its far sides. */
                 if (p3) {
+                    const uint64_t a1 = dA & LU, a2 = dA & DR2, a3 = dB & LD, a4 = dB & UR2;
+                    const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
+                    const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
                     const uint64_t U2 = UP(2 * S), D2 = DN(2 * S), R2 = UP(2) & nl, L2 = DN(2) & nf;
                     w |= (a3 & U2 & k12 & k21 & R2) | (a2 & U2 & km12 & km21 & L2) | (a1 & D2 & k1m2 & k2m1 & R2) |
                          (a4 & D2 & km1m2 & km2m1 & L2);

@@ -726,6 +726,36 @@ static void test_turn_steps(void)
     }
 }
 
+/* pos_random_playout plays the same games as pos_random_move and
+ * pos_play in turn, on every word count and under every kind of turn. */
+static void test_random_playout_same_games(void)
+{
+    const char *rules[] = { "none", "a", "b,d", "c", "e", "none,pie=off", "p3=on", "tiebreak=on" };
+    const int sizes[] = { 3, 5, 9, 13, 19 };
+    for (int r = 0; r < 8; r++)
+        for (int k = 0; k < 5; k++) {
+            Game g = game(sizes[k], rules[r]);
+            for (int n = 0; n < 4; n++) {
+                uint64_t r1 = 1 + (uint64_t)(n * 7 + k), r2 = r1;
+                Position a, c;
+                pos_init(&a, g.b);
+                pos_init(&c, g.b);
+                const int cap = 10 * g.b->npoints;
+                int plies = pos_random_playout(&a, &r1, cap), steps = 0;
+                for (; steps < cap && !pos_over(&c); steps++) {
+                    Move m = pos_random_move(&c, &r2);
+                    pos_play(&c, &m);
+                }
+                CU_ASSERT_EQUAL(plies, steps);
+                CU_ASSERT_EQUAL(r1, r2);
+                CU_ASSERT_EQUAL(pos_hash(&a), pos_hash(&c));
+                CU_ASSERT_EQUAL(a.result, c.result);
+                CU_ASSERT_EQUAL(memcmp(a.conn, c.conn, sizeof a.conn), 0);
+            }
+            board_free(g.b);
+        }
+}
+
 static void test_hash(void)
 {
     Game a = game(7, "none"), b = game(7, "none");
@@ -967,6 +997,7 @@ int main(void)
         { "hash", test_hash },
         { "random moves are uniform over the legal moves", test_random_move_uniform },
         { "compound turns step by step without listing", test_turn_steps },
+        { "random playouts play the games of random moves", test_random_playout_same_games },
         { "random games stay legal", test_random_games_terminate },
         { "perft table", test_perft_table },
         { "Morpharaoh: boards and symmetry", test_cairo_geometry },
