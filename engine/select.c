@@ -109,11 +109,11 @@ static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *
             if (rave && g) an = grave_ref_stat(g, ch, &as);
             else if (rave) an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
             if (an > 0) {
+                /* q + beta (aq - q) with beta = a / d and aq = as / a:
+                 * q + (as - a q) / d, one division instead of two. */
                 double a = an;
                 if (!g) as = atomic_load_explicit(&ch->amaf_value, memory_order_relaxed);
-                double aq = (double)(int64_t)as * unit / a;
-                double beta = a / (a + nn + nn * a * inv_equiv);
-                q += beta * (aq - q);
+                q += ((double)(int64_t)as * unit - a * q) / (a + nn + nn * a * inv_equiv);
             }
             s = explore ? q + ex * rs : q;
         }
