@@ -1,5 +1,6 @@
 /* apnotation.c - see apnotation.h. */
 #include "apnotation.h"
+#include "core.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -95,12 +96,7 @@ int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, ch
         if (p->owe == 1 && np == 1 && flip < 0 && !owed_alone)
             return fail(err, errlen, text, "the owed stone is followed by a move, or by pass when none is left (e5,pass)");
         if (owed_alone && p->owe != 1) return fail(err, errlen, text, "pass follows only an owed stone (mutator d)");
-        for (int i = 1; i < np; i++)
-            for (int j = i; j > 0 && place[j - 1] > place[j]; j--) {
-                int t = place[j];
-                place[j] = place[j - 1];
-                place[j - 1] = t;
-            }
+        sort_points(place, np);
         for (int i = 0; i < np; i++) mv.pt[mv.n++] = (int16_t)place[i];
         if (flip >= 0) {
             mv.pt[mv.n++] = (int16_t)flip;
@@ -122,13 +118,7 @@ char *ap_move_format(const Position *p, const Move *m, bool swapped, char *buf, 
     }
     int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n, pts[3];
     for (int i = 0; i < m->n; i++) pts[i] = swapped ? b->sym[m->pt[i]] : m->pt[i];
-    /* Placements in AbstractPlay's row-major order, the flip last. */
-    for (int i = 1; i < np; i++)
-        for (int j = i; j > 0 && pts[j - 1] > pts[j]; j--) {
-            int t = pts[j];
-            pts[j] = pts[j - 1];
-            pts[j - 1] = t;
-        }
+    sort_points(pts, np); /* AbstractPlay's row-major order, the flip last */
     size_t o = 0;
     buf[0] = 0;
     for (int i = 0; i < m->n && o < len; i++) {

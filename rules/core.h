@@ -25,6 +25,18 @@ bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain);
 /* Grow f to all stones of `within` connected to it. */
 void fill_component(const Board *b, uint64_t *f, const uint64_t *within);
 
+/* Placements in canonical (row-major, ascending point) order: at most a
+ * few, so insertion sort. */
+static inline void sort_points(int *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            int t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+}
+
 static inline void empty_set(const Position *p, uint64_t *out)
 {
     const Board *b = p->board;

@@ -163,12 +163,7 @@ static int cmp_move(const void *x, const void *y)
 static Move sorted_place(int n, int a, int b, int c)
 {
     int v[3] = { a, b, c };
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            int x = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = x;
-        }
+    sort_points(v, n);
     return mk(MOVE_PLACE, n, v[0], n > 1 ? v[1] : -1, n > 2 ? v[2] : -1);
 }
 

@@ -122,12 +122,7 @@ int move_parse(const Position *p, const char *text, Move *m, char *err, size_t e
             snprintf(err, errlen, "empty move");
             return -1;
         }
-        for (int i = 1; i < np; i++) /* canonical: placements row-major, flip last */
-            for (int j = i; j > 0 && place[j - 1] > place[j]; j--) {
-                int t = place[j];
-                place[j] = place[j - 1];
-                place[j - 1] = t;
-            }
+        sort_points(place, np); /* canonical: placements row-major, flip last */
         for (int i = 0; i < np; i++) mv.pt[mv.n++] = (int16_t)place[i];
         if (flip >= 0) {
             mv.pt[mv.n++] = (int16_t)flip;

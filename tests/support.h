@@ -4,6 +4,10 @@
 #define MORPHOS_TESTS_SUPPORT_H
 
 #include <CUnit/Basic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "../rules/rules.h"
 
@@ -30,6 +34,61 @@ static inline int pt(const Board *b, const char *s)
     int p = -1;
     CU_ASSERT_EQUAL_FATAL(point_parse(b, s, &p), 0);
     return p;
+}
+
+/* Play a move given as text; returns 0 when it was legal. */
+static inline int play(Game *g, const char *text)
+{
+    Move m;
+    char err[160];
+    if (move_parse(&g->p, text, &m, err, sizeof err)) return -1;
+    pos_play(&g->p, &m);
+    return 0;
+}
+
+static inline bool legal(Game *g, const char *text)
+{
+    Move m;
+    char err[160];
+    return move_parse(&g->p, text, &m, err, sizeof err) == 0;
+}
+
+/* Stones from point lists: setup(&g, "A1,C3", "B2") (black, then white). */
+static inline void setup(Game *g, const char *black, const char *white)
+{
+    const char *lists[2] = { black, white };
+    for (int c = 0; c < 2; c++) {
+        char buf[1024];
+        snprintf(buf, sizeof buf, "%s", lists[c]);
+        char *save = NULL;
+        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) pos_set_stone(&g->p, pt(g->b, t), (Color)c);
+    }
+}
+
+static inline bool is_weak(Game *g, Color c, const char *point)
+{
+    bb_t w;
+    pos_weak_stones(&g->p, c, w);
+    return bb_test(w, g->b->bit_of[pt(g->b, point)]);
+}
+
+/* A fixed xorshift sequence, so that random positions are reproducible. */
+static inline unsigned rnd(unsigned n)
+{
+    static uint64_t state = 88172645463325252ull;
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return (unsigned)(state % n);
+}
+
+/* Every point: black, white or empty at random, pct percent stones. */
+static inline void random_stones(Game *g, int pct)
+{
+    for (int q = 0; q < g->b->npoints; q++) {
+        unsigned r = rnd(100);
+        pos_set_stone(&g->p, q, r < (unsigned)pct / 2 ? BLACK : r < (unsigned)pct ? WHITE : EMPTY);
+    }
 }
 
 typedef struct {

@@ -12,44 +12,6 @@
 #include "../rules/rules.h"
 #include "support.h"
 
-/* ---- helpers ---------------------------------------------------------- */
-
-/* Play a move given as text; returns 0 when it was legal. */
-static int play(Game *g, const char *text)
-{
-    Move m;
-    char err[160];
-    if (move_parse(&g->p, text, &m, err, sizeof err)) return -1;
-    pos_play(&g->p, &m);
-    return 0;
-}
-
-static bool legal(Game *g, const char *text)
-{
-    Move m;
-    char err[160];
-    return move_parse(&g->p, text, &m, err, sizeof err) == 0;
-}
-
-/* Stones from "B:A1,C3 W:B2" style text. */
-static void setup(Game *g, const char *black, const char *white)
-{
-    const char *lists[2] = { black, white };
-    for (int c = 0; c < 2; c++) {
-        char buf[512];
-        snprintf(buf, sizeof buf, "%s", lists[c]);
-        char *save = NULL;
-        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) pos_set_stone(&g->p, pt(g->b, t), (Color)c);
-    }
-}
-
-static bool is_weak(Game *g, Color c, const char *point)
-{
-    bb_t w;
-    pos_weak_stones(&g->p, c, w);
-    return bb_test(w, g->b->bit_of[pt(g->b, point)]);
-}
-
 /* ---- reference: rules.md taken literally ------------------------------ */
 
 enum { NOTHING = 3 };
@@ -94,23 +56,6 @@ static bool ref_weak(const Position *p, int x, int y, int extra_pt)
             if (all) return true;
         }
     return false;
-}
-
-static uint64_t rng_state = 88172645463325252ull;
-static unsigned rnd(unsigned n)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
-}
-
-static void random_stones(Game *g, int pct)
-{
-    for (int q = 0; q < g->b->npoints; q++) {
-        unsigned r = rnd(100);
-        pos_set_stone(&g->p, q, r < (unsigned)pct / 2 ? BLACK : r < (unsigned)pct ? WHITE : EMPTY);
-    }
 }
 
 /* ---- patterns and edges ------------------------------------------------ */
