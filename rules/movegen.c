@@ -200,6 +200,7 @@ static void gen_adjacent_owed(const Position *p, const Turn *t, MoveList *ml)
             if (!any) movelist_push(ml, mk(MOVE_PLACE, 1, o, -1, -1));
         }
     }
+    if (ml->n - start < 2) return; /* also: nothing listed, ml->m may be NULL */
     qsort(ml->m + start, ml->n - start, sizeof *ml->m, cmp_move);
     size_t k = start;
     for (size_t i = start; i < ml->n; i++)

@@ -317,6 +317,44 @@ static void test_lone_stone(void)
     }
 }
 
+/* c=adjacent composes with the other mutators: with d the owed stone
+ * comes first (a set of points reachable two ways is listed once), with b
+ * the flip-back ban, with e the full start. Listing, counting, checking,
+ * move text and random moves agree in random games. */
+static void test_pairs_compose(void)
+{
+    const char *rules[] = { "abstractplay=duomorph d", "abstractplay=duomorph d d=extra", "a c c=adjacent b d", "c c=adjacent e" };
+    long checked = 0;
+    for (int r = 0; r < 4; r++)
+        for (int n = 3; n <= 5; n++)
+            for (int game_no = 0; game_no < 8; game_no++) {
+                Game g = game(n, rules[r]);
+                uint64_t rng = 1234 + (uint64_t)(game_no * 7 + n);
+                MoveList ml;
+                movelist_init(&ml);
+                for (int ply = 0; ply < 120 && !pos_over(&g.p); ply++) {
+                    size_t k = pos_gen_moves(&g.p, &ml);
+                    CU_ASSERT_EQUAL(pos_count_moves(&g.p), k);
+                    for (size_t i = 0; i < k; i++) {
+                        CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &ml.m[i]));
+                        for (size_t j = 0; j < i; j++) CU_ASSERT_FALSE(move_equal(&ml.m[i], &ml.m[j]));
+                        char text[64], err[200];
+                        Move back;
+                        move_format(g.b, &ml.m[i], text, sizeof text);
+                        CU_ASSERT_EQUAL(move_parse(&g.p, text, &back, err, sizeof err), 0);
+                        CU_ASSERT_TRUE(move_equal(&back, &ml.m[i]));
+                        checked++;
+                    }
+                    Move m = pos_random_move(&g.p, &rng);
+                    CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
+                    pos_play(&g.p, &m);
+                }
+                movelist_free(&ml);
+                board_free(g.b);
+            }
+    CU_ASSERT(checked > 5000);
+}
+
 /* ---- the tie-break ---------------------------------------------------------- */
 
 /* Fill the board from a picture (row 1 first, 'B'/'W'), leaving `last`
@@ -595,6 +633,7 @@ int main(void)
         { "P3 at the edges", test_p3_edges },
         { "Duomorph: adjacent pairs", test_pairs },
         { "Duomorph: a lone stone completes the turn", test_lone_stone },
+        { "c=adjacent with b, d and e", test_pairs_compose },
         { "tie-break", test_tiebreak },
         { "notation: cells", test_ap_points },
         { "notation: errors", test_ap_errors },
