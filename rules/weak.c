@@ -196,6 +196,12 @@ bool point_weak_gap(const Board *b, const uint64_t *plane, const uint64_t *gaps,
         /* Per pattern, the cells it misses: none, or one that is a gap. */
         const int back = WINDOW_BACK(b->stride), start = b->bit_of[point] - back;
         const unsigned __int128 win = window128(plane, b->words, start), gw = gaps ? window128(gaps, b->words, start) : 0;
+        /* Every pattern holds two orthogonal neighbours: with fewer, even
+         * counting one gap, no pattern can close (most stones stop here). */
+        const int S = b->stride;
+        const unsigned __int128 one = 1, orth = one << (back - S) | one << (back + S) | one << (back - 1) | one << (back + 1);
+        if (__builtin_popcountll((uint64_t)(win & orth)) + __builtin_popcountll((uint64_t)((win & orth) >> 64)) + ((gw & orth) != 0) < 2)
+            return false;
         const unsigned __int128 *m = b->wpat + point * MAX_PATTERNS;
         bool weak = false;
         for (int k = 0; k < b->npat[point]; k++) {
