@@ -80,26 +80,37 @@ static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, i
     return won;
 }
 
+/* Point q, a stone of the other colour, becomes the mover's: stones,
+ * hash, the loser's connected set, F of mutator b, the owed stone of d. */
+static inline __attribute__((always_inline)) void flip_stone(Position *p, int q, int mover)
+{
+    const Board *b = p->board;
+    const int opp = !mover, bit = b->bit_of[q];
+    bb_clear(p->stones[opp], bit);
+    bb_set(p->stones[mover], bit);
+    p->key ^= b->zob[opp][q] ^ b->zob[mover][q];
+    if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
+    p->flipped = (int16_t)q;
+    if (b->rules.d) {
+        bb_t e;
+        empty_set(p, e);
+        p->owe = !bb_empty(e, b->words);
+    }
+}
+
 /* A placement (flip = 0) or flip of point q by the side to move, without
  * mutator b: the whole of pos_play for these moves. */
 static inline __attribute__((always_inline)) void play_point(Position *p, int q, int flip)
 {
     const Board *b = p->board;
     const int mover = p->to_move, opp = !mover, bit = b->bit_of[q];
-    p->key ^= b->zob[mover][q];
     p->flipped = -1;
     p->owe = 0;
-    bb_set(p->stones[mover], bit);
     if (flip) {
-        bb_clear(p->stones[opp], bit);
-        p->key ^= b->zob[opp][q];
-        if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
-        p->flipped = (int16_t)q;
-        if (b->rules.d) {
-            bb_t e;
-            empty_set(p, e);
-            p->owe = !bb_empty(e, b->words);
-        }
+        flip_stone(p, q, mover);
+    } else {
+        bb_set(p->stones[mover], bit);
+        p->key ^= b->zob[mover][q];
     }
     p->passes = 0;
     p->ply++;

@@ -204,18 +204,9 @@ void pos_play(Position *p, const Move *m)
         p->flipped = -1;
         p->owe = 0;
         if (m->kind == MOVE_FLIP) {
-            int f = m->pt[m->n - 1], bit = b->bit_of[f];
-            bb_clear(p->stones[opp], bit);
-            bb_set(p->stones[mover], bit);
-            p->key ^= b->zob[opp][f] ^ b->zob[mover][f];
-            if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
+            const int f = m->pt[m->n - 1];
+            flip_stone(p, f, mover);
             won |= conn_add(p, mover, f);
-            p->flipped = (int16_t)f;
-            if (b->rules.d) {
-                bb_t e;
-                empty_set(p, e);
-                p->owe = !bb_empty(e, b->words);
-            }
         }
         p->passes = 0;
     }
