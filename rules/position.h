@@ -48,8 +48,11 @@ typedef struct Position {
      * board uses words [0, board->words) and keeps the rest zero. */
     alignas(64) const Board *board;
     uint64_t key;        /* Zobrist key of the stones */
+    uint64_t ply;        /* turns played since the start: 64 bits, so that no
+                            game (games can cycle under b) ever wraps it back
+                            to the first turns, where swap and c's single
+                            placement depend on it */
     int16_t flipped;     /* b: the point the previous turn flipped, else -1 */
-    uint16_t ply;        /* turns played since the start */
     uint8_t to_move;     /* Color */
     uint8_t owe;         /* d: the side to move places a stone first (must, or may under d=extra) */
     uint8_t passes;      /* consecutive passes just played */

@@ -918,6 +918,22 @@ static void test_cairo_swap(void)
     board_free(g.b);
 }
 
+/* A game that cycles (mutator b) can run past any 16-bit turn count; the
+ * first turns (swap, c's single placement) must stay the first turns. */
+static void test_ply_never_wraps(void)
+{
+    Game g = game(5, "b,c");
+    g.p.ply = 65535;
+    CU_ASSERT_EQUAL(play(&g, "B1,C2"), 0);
+    CU_ASSERT_EQUAL(g.p.ply, 65536);
+    CU_ASSERT_FALSE(legal(&g, "swap"));
+    CU_ASSERT_TRUE(legal(&g, "D4,E5")); /* a pair, not c's first single stone */
+    g.p.ply = UINT32_MAX;
+    CU_ASSERT_EQUAL(play(&g, "D4,E5"), 0);
+    CU_ASSERT_FALSE(legal(&g, "swap"));
+    board_free(g.b);
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
@@ -929,6 +945,7 @@ int main(void)
         { "forced pass, two passes draw", test_forced_pass_and_draw },
         { "win at the end of the turn", test_win_end_of_turn },
         { "swap maps the position", test_swap_mapping },
+        { "the turn count never wraps", test_ply_never_wraps },
         { "b: the friendly stone F", test_b_friendly_stone },
         { "b: start-of-turn win", test_b_start_of_turn_win },
         { "b: flip-back ban", test_b_flip_back_ban },
