@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli_args.h"
-#include "clock.h"
+#include "../engine/clock.h"
 #include "compare.h"
 #include "speed.h"
 
@@ -103,9 +103,9 @@ static int run_search(const char *searcher, long playouts, int ab_depth, const S
             continue;
         }
         engine_new_game(e, &p);
-        double t0 = bench_now();
+        double t0 = now_seconds();
         Move m = engine_genmove(e, &p);
-        double dt = bench_now() - t0;
+        double dt = now_seconds() - t0;
         char mv[64];
         move_format(boards[i], &m, mv, sizeof mv);
         sig = fnv(sig, mv);
@@ -222,9 +222,9 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
                 return 1;
             }
             engine_new_game(e, &p);
-            double t0 = bench_now();
+            double t0 = now_seconds();
             engine_genmove(e, &p);
-            dt = bench_now() - t0;
+            dt = now_seconds() - t0;
             if (dt >= seconds / 2 || n >= 100000000L) break;
             double want = (double)n * seconds / (dt < 1e-4 ? 1e-4 : dt); /* 1e-4: a clock too coarse for 200 playouts */
             n = want < 200 ? 200 : want > 1e8 ? 100000000L : (long)want;
@@ -291,11 +291,11 @@ int main(int argc, char **argv)
         }
         return compare_run(compare, (int)rounds, only_size);
     }
-    double t0 = bench_now();
+    double t0 = now_seconds();
     int rc = 0;
     if (!only || !strcmp(only, "search")) rc |= run_search(searcher, playouts, (int)ab_depth, &sets);
     if (!only || !strcmp(only, "random")) rc |= run_random(rules, seconds, count, only_size);
     if (!only || !strcmp(only, "engine")) rc |= run_engine_rate(!strcmp(searcher, "ab") ? "mcts" : searcher, rules, seconds, only_size, &sets);
-    printf("bench: %.1f s\n", bench_now() - t0);
+    printf("bench: %.1f s\n", now_seconds() - t0);
     return rc;
 }

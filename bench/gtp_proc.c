@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
+#include "../engine/clock.h"
 
 const char *gtp_reply_name(GtpReply s)
 {
@@ -150,7 +150,7 @@ static void append(char *out, size_t outlen, const char *s)
 
 GtpReply gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, size_t outlen, double *elapsed)
 {
-    double t0 = bench_now();
+    double t0 = now_seconds();
     if (elapsed) *elapsed = 0;
     out[0] = 0;
     if (g->pid == 0 || g->to < 0) {
@@ -180,7 +180,7 @@ GtpReply gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, siz
                 append(out, outlen, body);
                 started = 1;
             } else if (line[0] == 0) {
-                if (elapsed) *elapsed = bench_now() - t0;
+                if (elapsed) *elapsed = now_seconds() - t0;
                 return status;
             } else {
                 append(out, outlen, "\n");
@@ -191,9 +191,9 @@ GtpReply gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, siz
             snprintf(out, outlen, "answer line longer than %d bytes", GTP_BUF);
             return REPLY_MALFORMED;
         }
-        double left = t0 + timeout - bench_now();
+        double left = t0 + timeout - now_seconds();
         if (left <= 0) {
-            if (elapsed) *elapsed = bench_now() - t0;
+            if (elapsed) *elapsed = now_seconds() - t0;
             snprintf(out, outlen, "no answer within %.3g s", timeout);
             return REPLY_TIMEOUT;
         }
@@ -208,7 +208,7 @@ GtpReply gtp_command(GtpProc *g, const char *cmd, double timeout, char *out, siz
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
             describe_exit(g, out, outlen);
-            if (elapsed) *elapsed = bench_now() - t0;
+            if (elapsed) *elapsed = now_seconds() - t0;
             return REPLY_DEAD;
         }
         g->len += (size_t)n;
@@ -219,8 +219,8 @@ void gtp_stop(GtpProc *g, double grace)
 {
     if (g->pid > 0 && grace > 0 && g->to >= 0) {
         write_all(g->to, "quit\n", 5);
-        double end = bench_now() + grace;
-        while (bench_now() < end) {
+        double end = now_seconds() + grace;
+        while (now_seconds() < end) {
             if (waitpid(g->pid, NULL, WNOHANG) == g->pid) {
                 g->pid = 0;
                 break;

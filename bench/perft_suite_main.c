@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli_args.h"
-#include "clock.h"
+#include "../engine/clock.h"
 #include "perft_run.h"
 #include "perft_table.h"
 
@@ -111,9 +111,9 @@ int main(int argc, char **argv)
             bad++;
             continue;
         }
-        double t0 = bench_now();
+        double t0 = now_seconds();
         uint64_t n = perft_parallel(&p, row.depth, bulk, (int)threads);
-        double dt = bench_now() - t0;
+        double dt = now_seconds() - t0;
         board_free(b);
         bool good = n == row.expected;
         if (good) ok++; else bad++;

@@ -4,14 +4,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "clock.h"
+#include "../engine/clock.h"
 #include "move_list.h"
 
 void random_playout_rate(const Board *b, double seconds, long count, int cap, uint64_t seed, PlayoutRate *out)
 {
     memset(out, 0, sizeof *out);
     uint64_t rng = seed ? seed : 1;
-    double t0 = bench_now(), t = t0;
+    double t0 = now_seconds(), t = t0;
     /* Check the clock once per batch, so that it is not part of the rate. */
     while (count > 0 ? out->playouts < count : t - t0 < seconds) {
         for (int k = 0; k < 16 && (count <= 0 || out->playouts < count); k++) {
@@ -22,7 +22,7 @@ void random_playout_rate(const Board *b, double seconds, long count, int cap, ui
             out->plies += plies;
             out->capped += !pos_over(&p);
         }
-        t = bench_now();
+        t = now_seconds();
     }
     out->seconds = t - t0;
 }

@@ -12,6 +12,7 @@
 
 #define WIN_SCORE 1000000
 #define MAXPLY 64
+#define AB_DEFAULT_TIME 1.0 /* seconds, without a time limit or ab_depth */
 
 enum { B_EXACT = 0, B_LOWER, B_UPPER };
 
@@ -27,8 +28,7 @@ typedef struct Ab {
     size_t mask, bytes;
     MoveList ml[MAXPLY];
     int16_t order[MAXPLY][1 << 12]; /* orderings for lists up to 4096 moves */
-    double deadline;
-    const SearchHooks *hooks; /* the caller's stop, polled with the clock */
+    Deadline dl;
     unsigned long long nodes;
     int abort;
 } Ab;
@@ -54,7 +54,13 @@ static void ab_new_game(void *st, const Position *p)
 {
     Ab *a = st;
     (void)p;
-    if (a && a->tt) memset(a->tt, 0, (a->mask + 1) * sizeof(TTE));
+    /* Dropped, not cleared: clearing 512 MiB took `rules c` 4 s; a fresh
+     * table's pages come zeroed as the next search touches them. */
+    if (a) {
+        free(a->tt);
+        a->tt = NULL;
+        a->bytes = 0;
+    }
 }
 
 static int rank_move(const Move *m, const Position *p)
@@ -72,8 +78,9 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         int win = p->result == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE);
         return win ? WIN_SCORE - ply : -WIN_SCORE + ply;
     }
-    if ((a->nodes & 255) == 0 && now_seconds() > a->deadline) a->abort = 1;
-    if ((a->nodes & 4095) == 0 && a->hooks && a->hooks->stop && a->hooks->stop(a->hooks->ctx)) a->abort = 1;
+    /* Every node is charged to the clock, leaves included, and so is each
+     * move list (engine/clock.h). */
+    if (deadline_over(&a->dl, 1)) a->abort = 1;
     if (a->abort) return 0;
     if (depth <= 0 || ply >= MAXPLY - 1) return eval_position(p);
     uint64_t key = pos_hash(p);
@@ -89,6 +96,10 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
     }
     MoveList *ml = &a->ml[ply];
     size_t n = pos_gen_moves(p, ml);
+    if (deadline_over(&a->dl, n)) {
+        a->abort = 1;
+        return 0;
+    }
     int16_t *ord = a->order[ply];
     size_t no = n < (1 << 12) ? n : (1 << 12);
     /* TT move, then flips, then the rest. */
@@ -122,24 +133,34 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
 static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
 {
     Ab *a = st;
-    if (!a) return pos_random_move(p, sc->rng);
+    if (!a) {
+        fprintf(stderr, "ab: no memory for the searcher; playing a random move\n");
+        return pos_random_move(p, sc->rng);
+    }
     size_t bytes = (size_t)sc->cfg.memory << 20;
     if (!a->tt || a->bytes != bytes) {
         free(a->tt);
         size_t cap = 1024;
         while (cap * 2 * sizeof(TTE) <= bytes && cap < ((size_t)1 << 28)) cap *= 2;
-        a->tt = calloc(cap, sizeof(TTE));
-        if (!a->tt) return pos_random_move(p, sc->rng);
+        /* Never silently less: a table that cannot be had is halved, and said. */
+        while (!(a->tt = calloc(cap, sizeof(TTE))) && cap > 1024) cap /= 2;
+        if (!a->tt) {
+            fprintf(stderr, "ab: cannot allocate its table; playing a random move\n");
+            return pos_random_move(p, sc->rng);
+        }
+        if (cap * sizeof(TTE) * 2 <= bytes) fprintf(stderr, "ab: table reduced to %zu MiB (memory)\n", cap * sizeof(TTE) >> 20);
         a->mask = cap - 1;
         a->bytes = bytes;
     }
-    double t0 = now_seconds();
-    double budget = sc->soft_time > 0 ? sc->soft_time : 0;
-    int maxd = sc->cfg.ab_depth > 0 ? sc->cfg.ab_depth : (budget > 0 ? MAXPLY - 2 : 3);
-    a->deadline = budget > 0 ? t0 + budget : t0 + 1e9;
+    double t0 = sc->start;
+    /* ab counts no playouts: under a playouts-only limit it searches to
+     * depth 3, within the default move time. An explicit ab_depth without
+     * a time limit is searched in full, as asked. */
+    double budget = sc->soft_time > 0 ? sc->soft_time : sc->cfg.ab_depth > 0 ? 0 : AB_DEFAULT_TIME;
+    int maxd = sc->cfg.ab_depth > 0 ? sc->cfg.ab_depth : (sc->soft_time > 0 ? MAXPLY - 2 : 3);
+    deadline_init(&a->dl, budget > 0 ? t0 + budget : 0, sc->hooks ? sc->hooks->stop : NULL, sc->hooks ? sc->hooks->ctx : NULL);
     a->nodes = 0;
     a->abort = 0;
-    a->hooks = sc->hooks;
     MoveList root;
     movelist_init(&root);
     pos_gen_moves(p, &root);

@@ -51,6 +51,8 @@ int params_set(EngineConfig *c, const char *name, const char *value, char *err, 
 /* 0 and the value as text; -1 on an unknown name. */
 int params_get(const EngineConfig *c, const char *name, char *out, size_t outlen);
 const char *const *params_names(void);
+/* The cores this machine has online (at least 1): the most threads used. */
+int params_cores(void);
 const char *searcher_name(int id);
 
 #endif

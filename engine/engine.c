@@ -10,7 +10,7 @@
 #include "book.h"
 #include "config.h"
 #include "searcher.h"
-#include "solver.h"
+#include "dfpn.h"
 #include "timeman.h"
 #include "util.h"
 
@@ -76,6 +76,12 @@ int engine_set_param(Engine *e, const char *name, const char *value, char *err, 
     if (!e) return -1;
     if (params_set(&e->cfg, name, value, err, errlen) != 0) return -1;
     if (name && strcmp(name, "seed") == 0) reseed(e);
+    int cores = params_cores();
+    if (e->cfg.threads > cores) {
+        /* Applied in a reduced form, said on stderr and seen by get_param. */
+        fprintf(stderr, "engine: threads %d reduced to %d (the cores online)\n", e->cfg.threads, cores);
+        e->cfg.threads = cores;
+    }
     return 0;
 }
 
@@ -116,10 +122,11 @@ void engine_time_left(Engine *e, Color c, double seconds, int stones)
     if (e) tm_left(&e->tm, c, seconds, stones);
 }
 
-static void make_ctx(Engine *e, const Position *p, SearchCtx *sc)
+static void make_ctx(Engine *e, const Position *p, double start, SearchCtx *sc)
 {
     memset(sc, 0, sizeof *sc);
     sc->cfg = e->cfg;
+    sc->start = start;
     sc->rng = &e->rng;
     sc->playouts = e->cfg.playouts;
     sc->use_all = tm_budget(&e->tm, &e->cfg, p, &sc->soft_time, &sc->hard_time);
@@ -163,7 +170,7 @@ Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
     Move m;
     if (!only_move(p, &m) && !book_move(e, p, &m)) {
         SearchCtx sc;
-        make_ctx(e, p, &sc);
+        make_ctx(e, p, t0, &sc);
         sc.hooks = h;
         int id = e->cfg.searcher;
         m = table(id)->genmove(state_of(e, id), p, &sc);
@@ -182,7 +189,7 @@ Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHo
     if (!e || !p) return RESULT_NONE;
     if (seconds <= 0) seconds = e->cfg.solve_time;
     SolveLimits lim = {seconds, (size_t)e->cfg.memory << 20, h ? h->stop : NULL, h ? h->ctx : NULL};
-    return solver_solve(p, &lim, best, NULL);
+    return dfpn_solve(p, &lim, best, NULL);
 }
 
 void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
@@ -191,7 +198,7 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
     SearchHooks hk = *h;
     if (hk.interval_cs <= 0) hk.interval_cs = 100;
     SearchCtx sc;
-    make_ctx(e, p, &sc);
+    make_ctx(e, p, now_seconds(), &sc);
     sc.soft_time = sc.hard_time = 0;
     sc.playouts = 0;
     sc.hooks = &hk;
@@ -206,8 +213,12 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
      * information on its value (one visit, winrate one half). */
     sc.soft_time = sc.hard_time = e->cfg.movetime > 0 ? e->cfg.movetime : 1.0;
     sc.analyze = 0;
+    sc.start = now_seconds();
     Move m = s->genmove(state_of(e, id), p, &sc);
-    if (pos_check_move(p, &m) != NULL) m = pos_random_move(p, &e->rng);
+    if (pos_check_move(p, &m) != NULL) {
+        fprintf(stderr, "engine: searcher %s gave an illegal move; reporting a random one\n", searcher_name(id));
+        m = pos_random_move(p, &e->rng);
+    }
     AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
                         .visits = 1, .winrate = 0.5, .npv = 1 };
     am.pv[0] = m;

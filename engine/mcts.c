@@ -17,7 +17,7 @@
 #include "eval.h"
 #include "mcts_impl.h"
 #include "priors.h"
-#include "solver.h"
+#include "root_solver.h"
 #include "threats.h"
 #include "util.h"
 
@@ -308,6 +308,7 @@ static long run_search(Shared *sh)
     pthread_t *th = calloc((size_t)nt, sizeof *th);
     if (ws) memset(ws, 0, (size_t)nt * sizeof *ws);
     if (!ws || !th) {
+        fprintf(stderr, "mcts: no memory for %d search threads; no search\n", nt);
         free(ws);
         free(th);
         return 0;
@@ -326,28 +327,34 @@ static long run_search(Shared *sh)
     }
     const SearchHooks *h = sc->hooks;
     double every = h && h->report && h->interval_cs > 0 ? h->interval_cs / 100.0 : 0;
+    /* Budgets count from the start of the move (sc->start): the root
+     * solver, re-rooting and thread start-up are part of them. The clock
+     * is read after every simulation, whose cost is bounded by the playout
+     * cap, so a move ends at most one simulation past its hard limit. */
     double t0 = now_seconds(), next_emit = t0 + every, next_poll = t0;
     Worker *w = &ws[0];
     for (long it = 0; !atomic_load(&sh->stop); it++) {
         simulate(w);
         long n = atomic_fetch_add(&sh->playouts, 1) + 1;
         if (sh->limit > 0 && n >= sh->limit) break;
-        if ((it & 15) != 0) continue;
-        double now = now_seconds(), el = now - t0;
+        double now = now_seconds(), el = now - sc->start;
         /* The caller's stop may cost a system call: every 10 ms. */
         if (h && h->stop && now >= next_poll) {
             if (h->stop(h->ctx)) break;
             next_poll = now + 0.01;
         }
         if (every > 0 && now >= next_emit) {
-            mcts_emit_analysis(sh, el);
+            mcts_emit_analysis(sh, now - t0);
             next_emit = now + every;
         }
         if (sc->analyze) continue;
-        if (sh->m->tree.full && sh->limit == 0 && el > 0.05 && sc->soft_time == 0) break;
         if (sc->hard_time > 0 && el >= sc->hard_time) break;
+        if (sh->m->tree.full && sh->limit == 0 && now - t0 > 0.05 && sc->soft_time == 0) break;
+        /* The rest looks at the root's children: every 16 simulations. */
+        if ((it & 15) != 0 && !(sc->soft_time > 0 && el >= sc->soft_time)) continue;
         /* Early stop when the choice cannot change any more. */
-        double rate = n / (el > 1e-3 ? el : 1e-3);
+        double sel = now - t0;
+        double rate = n / (sel > 1e-3 ? sel : 1e-3);
         long rem = sh->limit > 0 ? sh->limit - n : 0;
         if (sc->soft_time > 0) {
             long rt = (long)(rate * (sc->soft_time - el));
@@ -449,8 +456,10 @@ static int solver_in_reach(const Position *p)
 static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
 {
     Mcts *m = st;
-    if (!m) return pos_random_move(p, sc->rng);
-    double t_start = now_seconds();
+    if (!m) {
+        fprintf(stderr, "mcts: no memory for the searcher; playing a random move\n");
+        return pos_random_move(p, sc->rng);
+    }
     MoveList solved;
     movelist_init(&solved);
     int8_t *vals = NULL;
@@ -459,10 +468,11 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
         /* The solver's time is part of the move's budget, not extra. */
         double st = sc->cfg.solver_time;
         if (sc->soft_time > 0 && st > 0.15 * sc->soft_time) st = 0.15 * sc->soft_time;
+        if (sc->hard_time > 0 && st > 0.15 * sc->hard_time) st = 0.15 * sc->hard_time;
         const SearchHooks *h = sc->hooks;
         SolveLimits lim = {st, (size_t)16 << 20, h ? h->stop : NULL, h ? h->ctx : NULL};
         vals = malloc(pos_count_moves(p) + 1);
-        Result r = vals ? solver_root(p, &lim, &win, NULL, &solved, vals) : RESULT_NONE;
+        Result r = vals ? root_solve(p, &lim, &win, NULL, &solved, vals) : RESULT_NONE;
         if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
             if (sc->cfg.verbose) {
                 char buf[48];
@@ -473,13 +483,9 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
             return win;
         }
     }
-    SearchCtx left = *sc;
-    double spent = now_seconds() - t_start;
-    if (left.soft_time > 0) left.soft_time = left.soft_time > spent + 0.001 ? left.soft_time - spent : 0.001;
-    if (left.hard_time > 0) left.hard_time = left.hard_time > spent + 0.001 ? left.hard_time - spent : 0.001;
-    sc = &left;
     Shared sh;
     if (prepare(m, &sh, p, sc) != 0) {
+        fprintf(stderr, "mcts: cannot allocate the %ld MiB tree (option memory); playing a random move\n", sc->cfg.memory);
         free(vals);
         movelist_free(&solved);
         return pos_random_move(p, sc->rng);

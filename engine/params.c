@@ -1,6 +1,12 @@
-/* params.c - the option table: names, types, ranges, text conversion. */
+/* params.c - the option table: names, types, ranges, text conversion.
+ * Errors name the allowed values; a value the machine cannot honour is
+ * refused (memory beyond physical memory) or reduced with a note (threads
+ * beyond the cores: tree parallelism gains nothing there and only delays
+ * the thread that watches the clock). */
+#define _DEFAULT_SOURCE /* _SC_PHYS_PAGES, _SC_NPROCESSORS_ONLN */
 #include "config.h"
 
+#include <unistd.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -113,6 +119,29 @@ static int fail(char *err, size_t errlen, const char *fmt, const char *a, const 
     return -1;
 }
 
+/* Physical memory in MiB, or 0 when unknown. */
+static long phys_mib(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0) return 0;
+    return (long)((double)pages * (double)size / (1 << 20));
+}
+
+int params_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* "option NAME: 'VALUE' WHAT (allowed: LO to HI)". */
+static int range_fail(char *err, size_t errlen, const Param *p, const char *value, const char *what, double hi)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "option %s: '%.40s' %s (allowed: %g to %g%s)", p->name, value, what, p->lo, hi,
+                 p->off == F(memory) ? " MiB" : p->off == F(movetime) || p->off == F(solver_time) || p->off == F(solve_time) ? " seconds" : "");
+    return -1;
+}
+
 int params_set(EngineConfig *c, const char *name, const char *value, char *err, size_t errlen)
 {
     const Param *p = find(name);
@@ -148,17 +177,31 @@ int params_set(EngineConfig *c, const char *name, const char *value, char *err, 
     }
     case P_INT:
     case P_LONG: {
+        /* Plain decimal digits, optionally signed: strtoll alone would
+         * take leading blanks and "+". */
+        const char *d = value + (value[0] == '-');
+        if (*d < '0' || *d > '9')
+            return range_fail(err, errlen, p, value, "takes an integer", p->hi);
         long long v = strtoll(value, &end, 10);
-        if (errno || end == value || *end) return fail(err, errlen, "option %s takes an integer, not '%s'", p->name, value);
-        if ((double)v < p->lo || (double)v > p->hi) return fail(err, errlen, "option %s: '%s' is out of range", p->name, value);
+        if (errno || end == value || *end) return range_fail(err, errlen, p, value, "takes an integer", p->hi);
+        double hi = p->hi;
+        if (p->off == F(memory)) {
+            long phys = phys_mib();
+            if (phys > 0 && phys < hi) hi = (double)phys;
+            if ((double)v > hi && (double)v <= p->hi)
+                return range_fail(err, errlen, p, value, "is more than this machine's memory", hi);
+        }
+        if ((double)v < p->lo || (double)v > hi) return range_fail(err, errlen, p, value, "is out of range", hi);
         if (p->type == P_INT) *(int *)base = (int)v;
         else *(long *)base = (long)v;
         return 0;
     }
     case P_DOUBLE: {
+        const char *d = value + (value[0] == '-');
+        if ((*d < '0' || *d > '9') && *d != '.') return range_fail(err, errlen, p, value, "takes a number", p->hi);
         double v = strtod(value, &end);
-        if (errno || end == value || *end || !isfinite(v)) return fail(err, errlen, "option %s takes a number, not '%s'", p->name, value);
-        if (v < p->lo || v > p->hi) return fail(err, errlen, "option %s: '%s' is out of range", p->name, value);
+        if (errno || end == value || *end || !isfinite(v)) return range_fail(err, errlen, p, value, "takes a number", p->hi);
+        if (v < p->lo || v > p->hi) return range_fail(err, errlen, p, value, "is out of range", p->hi);
         *(double *)base = v;
         return 0;
     }

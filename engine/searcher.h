@@ -14,6 +14,7 @@
 
 typedef struct SearchCtx {
     EngineConfig cfg;
+    double start;      /* now_seconds() when the move began: budgets count from here */
     double soft_time;  /* seconds the search should use; 0 = no time limit */
     double hard_time;  /* never more than this; 0 = no time limit */
     int use_all;       /* unused time is lost: search to soft_time, no early stop */

@@ -1,10 +1,13 @@
 /* timeman.c - clock budgets. The margins are deliberate: the controller
- * measures our time including process and pipe latency. */
+ * measures our time including process and pipe latency, and a search
+ * ends a little past its hard limit (one simulation, one clock stride).
+ * Whatever the clock says, the hard limit never exceeds the time left. */
 #include "timeman.h"
 
 #include <string.h>
 
-#define LATENCY 0.05 /* seconds held back on every move */
+#define LATENCY 0.05  /* seconds held back on every move */
+#define MIN_BUDGET 0.001 /* a search always gets this, when even less is left */
 
 void tm_init(TimeMan *t) { memset(t, 0, sizeof *t); }
 
@@ -59,12 +62,17 @@ int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, doub
         return 0;
     }
     Color me = (Color)p->to_move;
-    double left = t->left[me] - LATENCY;
-    if (left < 0.01) left = 0.01;
+    /* What may be used: all but the latency margin; with less than twice
+     * the margin left, half of what is left (a quick move still beats a
+     * loss on time). */
+    double have = t->left[me], left = have - LATENCY;
+    if (left < have * 0.5) left = have * 0.5;
+    if (left < MIN_BUDGET) left = MIN_BUDGET;
     int empties = 0;
     for (int i = 0; i < p->board->npoints; i++)
         if (pos_color_at(p, i) == EMPTY) empties++;
     int use_all = 0;
+    double cap = left; /* the most this move may take */
     if (t->stones[me] == 1) {
         /* The period's last stone: what is not used now is lost. */
         *soft = *hard = left * 0.9;
@@ -83,10 +91,15 @@ int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, doub
         if (t->byo_stones > 0 && t->byo_time > 0) byo = 0.8 * t->byo_time / t->byo_stones;
         *soft = per + byo;
         *hard = per * 3 + byo;
+        /* Main time left plus this move's share of the byo-yomi period
+         * that follows it: the clock's time left for this move. */
+        cap = left + byo;
         if (*hard > left * 0.25 + byo) *hard = left * 0.25 + byo;
         if (*soft > *hard) *soft = *hard;
     }
-    if (*soft < 0.005) *soft = 0.005;
+    if (*hard > cap) *hard = cap;
+    if (*soft > *hard) *soft = *hard;
+    if (*soft < MIN_BUDGET) *soft = MIN_BUDGET;
     if (*hard < *soft) *hard = *soft;
     return use_all;
 }

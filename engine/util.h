@@ -1,19 +1,12 @@
-/* util.h - small helpers shared by the searchers: wall clock, the one-word
- * random generator, a pass/none move. Header-only, no state. */
+/* util.h - small helpers shared by the searchers: the clock (clock.h), the
+ * one-word random generator, a pass/none move. Header-only, no state. */
 #ifndef MORPHOS_ENGINE_UTIL_H
 #define MORPHOS_ENGINE_UTIL_H
 
 #include <stdint.h>
-#include <time.h>
 
 #include "../rules/rules.h"
-
-static inline double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "clock.h"
 
 static inline double rng_unit(uint64_t *s) { return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0); }
 

@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "../engine/clock.h"
 #include "../rules/rules.h"
 #include "args.h"
 #include "context.h"
@@ -105,11 +105,9 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
     }
     StrBuf lines;
     sb_init(&lines);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = now_seconds();
     uint64_t n = divide ? divide_into(p, (int)depth, bulk, &lines) : perft(p, (int)depth, bulk);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    double secs = now_seconds() - t0;
     fprintf(out, "%llu\n", (unsigned long long)n);
     fprintf(out, "time %.6f s, %.0f leaves/s\n", secs, secs > 0 ? (double)n / secs : 0.0);
     fputs(sb_str(&lines), out);

@@ -12,7 +12,8 @@
 #include "../engine/engine.h"
 #include "../engine/searcher.h"
 #include "../engine/shape.h"
-#include "../engine/solver.h"
+#include "../engine/dfpn.h"
+#include "../engine/root_solver.h"
 #include "../engine/threats.h"
 #include "../engine/timeman.h"
 #include "../engine/tree.h"
@@ -242,12 +243,12 @@ static int minimax(const Position *p, int depth)
     return best == 1 ? 1 : unknown ? 2 : best;
 }
 
-/* Both solvers: df-pn (solver_solve, the `solve` command) and the
- * iterative-deepening one (solver_root, used at the MCTS root). */
+/* Both solvers: df-pn (dfpn_solve, the `solve` command) and the
+ * iterative-deepening one (root_solve, used at the MCTS root). */
 static Result run_solver(int which, const Position *p, Move *best)
 {
     SolveLimits lim = {20, (size_t)8 << 20, NULL, NULL};
-    return which == 0 ? solver_solve(p, &lim, best, NULL) : solver_root(p, &lim, best, NULL, NULL, NULL);
+    return which == 0 ? dfpn_solve(p, &lim, best, NULL) : root_solve(p, &lim, best, NULL, NULL, NULL);
 }
 
 static void check_solver(int size, const char *rules)
@@ -777,6 +778,55 @@ static void test_budget(void)
 }
 
 
+/* The hard limit never exceeds the time left on the clock, for every kind
+ * of clock and down to almost nothing left (70c1c9b gave 5 ms with 3 ms
+ * left, and 0.8 s with 0.01 s of main time left before a byo-yomi). */
+static void test_budget_within_time_left(void)
+{
+    Game g = game(19, "none");
+    EngineConfig cfg;
+    config_default(&cfg);
+    TimeMan t;
+    double soft, hard;
+    const double lefts[] = {300, 5, 1, 0.2, 0.06, 0.01, 0.003, 0.0005, 0};
+    const double clocks[][3] = {{5, 0, 0}, {0, 0.2, 1}, {0, 1, 1}, {0, 10, 5}, {60, 1, 1}, {60, 30, 25}, {300, 0, 0}};
+    for (size_t c = 0; c < sizeof clocks / sizeof clocks[0]; c++)
+        for (size_t i = 0; i < sizeof lefts / sizeof lefts[0]; i++)
+            for (int stones = 0; stones <= 3; stones++) {
+                tm_settings(&t, clocks[c][0], clocks[c][1], (int)clocks[c][2]);
+                tm_left(&t, BLACK, lefts[i], stones);
+                tm_budget(&t, &cfg, &g.p, &soft, &hard);
+                /* In main time a byo-yomi still follows: its share is time left too. */
+                double share = stones == 0 && clocks[c][2] > 0 ? clocks[c][1] / clocks[c][2] : 0;
+                double have = lefts[i] + share;
+                CU_ASSERT(soft > 0 && soft <= hard);
+                if (!(hard <= have || hard <= 0.001))
+                    printf("\nclock %g %g %g, left %g, stones %d: hard %g\n", clocks[c][0], clocks[c][1], clocks[c][2], lefts[i], stones, hard);
+                CU_ASSERT(hard <= have || hard <= 0.001);
+            }
+    board_free(g.b);
+}
+
+/* Options the machine cannot honour: refused with the range, or reduced
+ * and reported (get_param). */
+static void test_params_machine_limits(void)
+{
+    Engine *e = engine_create();
+    char out[64], err[200];
+    CU_ASSERT_EQUAL(engine_set_param(e, "memory", "1048576", err, sizeof err), -1); /* 1 TiB */
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "allowed: 1 to "));
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "0", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "allowed: 1 to 64"));
+    CU_ASSERT_EQUAL(engine_set_param(e, "movetime", "-1", err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "allowed: 0 to 86400 seconds"));
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "+2", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", " 2", err, sizeof err), -1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "64", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_get_param(e, "threads", out, sizeof out), 0);
+    CU_ASSERT_EQUAL(atoi(out), params_cores() < 64 ? params_cores() : 64);
+    engine_free(e);
+}
+
 /* ---- opening book --------------------------------------------------- */
 
 /* Every rule set the built-in book has lines for builds a book of all of
@@ -992,6 +1042,8 @@ int main(void)
         {"analysis as data, every searcher", test_analyze},
         {"a caller's stop ends genmove and solve at once", test_stop_hook},
         {"memory limit and two threads", test_memory_limit_and_threads},
+        {"budgets never exceed the time left", test_budget_within_time_left},
+        {"options beyond the machine: refused with the range or reduced", test_params_machine_limits},
         {"mcts rave_ref 100: legal, reproducible (9x9, Morpharaoh 48)", test_mcts_rave_ref},
         {"clock settings", test_clock},
         {"time budgets: byo-yomi, last stone of a period, main time", test_budget},

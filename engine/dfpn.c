@@ -1,198 +1,7 @@
-/* solver.c - the exact solvers.
+/* dfpn.c - see dfpn.h. Depth-first proof-number search (df-pn, Nagai
+ * 2002, with the 1+epsilon threshold trick of Pawlewicz and Lew) over a
+ * transposition table on pos_hash.
  *
- * solver_solve (GTP `solve`): depth-first proof-number search (df-pn,
- * Nagai 2002, with the 1+epsilon threshold trick of Pawlewicz and Lew)
- * over a transposition table on pos_hash. See the df-pn section below.
- *
- * solver_root (the MCTS root): iterative-deepening negamax over
- * win/loss/draw with a transposition table, reporting every root move's
- * value. A value is exact once proven, so the table keeps proofs forever
- * and "unknown at depth d" entries only prune searches no deeper than d.
- * Cycles simply stay unknown. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
-#include "solver.h"
-
-#include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-
-#include "eval.h"
-#include "util.h"
-
-enum { V_LOSS = -1, V_DRAW = 0, V_WIN = 1, V_UNKNOWN = 2 };
-
-typedef struct Entry {
-    uint64_t key;
-    int8_t val;
-    uint8_t depth;
-    uint16_t best; /* index of the best move in gen order */
-} Entry;
-
-typedef struct Solver {
-    Entry *tt;
-    size_t mask;
-    MoveList ml[128];
-    int nml;
-    double deadline;
-    const SolveLimits *lim;
-    unsigned long long nodes;
-    int abort;
-} Solver;
-
-static int terminal_value(const Position *p)
-{
-    if (p->result == RESULT_DRAW) return V_DRAW;
-    return p->result == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE) ? V_WIN : V_LOSS;
-}
-
-static int check_abort(Solver *s)
-{
-    if (s->abort) return 1;
-    if ((s->nodes & 1023) == 0) {
-        if (now_seconds() > s->deadline) s->abort = 1;
-        else if (s->lim->stop && s->lim->stop(s->lim->ctx)) s->abort = 1;
-    }
-    return s->abort;
-}
-
-static int search(Solver *s, const Position *p, int depth, int ply, int *best_out)
-{
-    s->nodes++;
-    if (pos_over(p)) return terminal_value(p);
-    if (depth == 0 || ply >= 127 || check_abort(s)) return V_UNKNOWN;
-    uint64_t key = pos_hash(p);
-    Entry *e = &s->tt[key & s->mask];
-    int tt_best = -1;
-    if (e->key == key) {
-        if (e->val != V_UNKNOWN) {
-            if (best_out) *best_out = e->best;
-            return e->val;
-        }
-        if (e->depth >= depth) return V_UNKNOWN;
-        tt_best = e->best;
-    }
-    if (ply >= s->nml) {
-        movelist_init(&s->ml[ply]);
-        s->nml = ply + 1;
-    }
-    MoveList *ml = &s->ml[ply];
-    size_t n = pos_gen_moves(p, ml);
-    int known = 1, draw = -1, result = V_LOSS, best = 0;
-    /* Order: the table's best move, then the rest in generation order;
-     * immediate wins are found by the first depth-1 probe of each move. */
-    for (size_t k = 0; k <= n; k++) {
-        size_t i;
-        if (k == 0) {
-            if (tt_best < 0 || (size_t)tt_best >= n) continue;
-            i = (size_t)tt_best;
-        } else {
-            i = k - 1;
-            if ((int)i == tt_best) continue;
-        }
-        Position q = *p;
-        pos_play(&q, &ml->m[i]);
-        int v = search(s, &q, depth - 1, ply + 1, NULL);
-        if (s->abort) return V_UNKNOWN;
-        if (v == V_UNKNOWN) {
-            known = 0;
-            if (result == V_LOSS) best = (int)i;
-            continue;
-        }
-        v = -v;
-        if (v == V_WIN) {
-            result = V_WIN;
-            best = (int)i;
-            break;
-        }
-        if (v == V_DRAW && draw < 0) draw = (int)i;
-    }
-    if (result != V_WIN) {
-        if (!known) result = V_UNKNOWN;
-        else if (draw >= 0) result = V_DRAW, best = draw;
-        else result = V_LOSS;
-    }
-    if (e->key != key || e->val == V_UNKNOWN) {
-        e->key = key;
-        e->val = (int8_t)result;
-        e->depth = (uint8_t)(depth > 255 ? 255 : depth);
-        e->best = (uint16_t)(best > 65535 ? 0 : best);
-    }
-    if (best_out) *best_out = best;
-    return result;
-}
-
-Result solver_root(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st,
-                   MoveList *moves, int8_t *vals)
-{
-    double t0 = now_seconds();
-    if (st) memset(st, 0, sizeof *st);
-    if (pos_over(p)) return (Result)p->result;
-    Solver s;
-    memset(&s, 0, sizeof s);
-    size_t want = lim->memory / sizeof(Entry), cap = 1024;
-    while (cap * 2 <= want && cap < ((size_t)1 << 30)) cap *= 2;
-    s.tt = calloc(cap, sizeof(Entry));
-    if (!s.tt) return RESULT_NONE;
-    s.mask = cap - 1;
-    s.lim = lim;
-    s.deadline = t0 + (lim->seconds > 0 ? lim->seconds : 1.0);
-    MoveList rootml;
-    movelist_init(&rootml);
-    size_t n = pos_gen_moves(p, &rootml);
-    if (moves) {
-        pos_gen_moves(p, moves);
-        for (size_t i = 0; i < n; i++) vals[i] = V_UNKNOWN;
-    }
-    int8_t *cur = calloc(n ? n : 1, 1);
-    int value = V_UNKNOWN, bi = 0;
-    for (int depth = 1; depth < 127 && cur; depth++) {
-        /* Root loop by hand, to keep every move's value. */
-        int known = 1, res = V_LOSS, b = 0, draw = -1;
-        for (size_t i = 0; i < n; i++) {
-            Position q = *p;
-            pos_play(&q, &rootml.m[i]);
-            int v = search(&s, &q, depth - 1, 1, NULL);
-            if (s.abort) break;
-            cur[i] = (int8_t)(v == V_UNKNOWN ? V_UNKNOWN : -v);
-            if (v == V_UNKNOWN) { known = 0; continue; }
-            if (-v == V_WIN) { res = V_WIN; b = (int)i; }
-            else if (-v == V_DRAW && draw < 0) draw = (int)i;
-        }
-        if (s.abort) break;
-        if (moves)
-            for (size_t i = 0; i < n; i++) vals[i] = cur[i];
-        if (st) st->depth = depth;
-        if (res == V_WIN) { value = V_WIN; bi = b; break; }
-        if (known) {
-            value = draw >= 0 ? V_DRAW : V_LOSS;
-            bi = draw >= 0 ? draw : 0;
-            break;
-        }
-        /* Nothing left to prove above the game's length: stop early when
-         * every unknown move is unknown only for lack of depth. */
-    }
-    if (best && n > 0) *best = rootml.m[bi];
-    if (st) {
-        st->nodes = s.nodes;
-        st->seconds = now_seconds() - t0;
-    }
-    for (int i = 0; i < s.nml; i++) movelist_free(&s.ml[i]);
-    movelist_free(&rootml);
-    free(cur);
-    free(s.tt);
-    Color me = (Color)p->to_move;
-    Result mine = me == BLACK ? RESULT_BLACK : RESULT_WHITE, theirs = me == BLACK ? RESULT_WHITE : RESULT_BLACK;
-    switch (value) {
-    case V_WIN: return mine;
-    case V_LOSS: return theirs;
-    case V_DRAW: return RESULT_DRAW;
-    default: return RESULT_NONE;
-    }
-}
-
-
-/* ---- df-pn ------------------------------------------------------------
-
  * Proof-number search proves a yes/no question, so the solver asks two:
  * "does the side to move win?" and, when that is disproved, "does the
  * other side win?" (a draw when both are disproved). For a target colour
@@ -207,6 +16,17 @@ Result solver_root(const Position *p, const SolveLimits *lim, Move *best, SolveS
  * interaction problem) and can make a disproof wrong, but never a proof:
  * a proof of "T wins" only rests on real wins of T. So a win is reported
  * whenever proved; a draw only when no repetition or depth cut was met. */
+
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
+#include "dfpn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "clock.h"
+#include "eval.h"
 
 #define DF_INF 0x3fffffffu
 #define DF_MAXD 400
@@ -240,15 +60,17 @@ typedef struct Dfpn {
     int nfr;
     uint64_t path[DF_MAXD + 1];
     int target;         /* Color T of the question "T wins" */
-    double deadline;
-    const SolveLimits *lim;
+    Deadline dl;
     unsigned long long nodes;
     int abort, cut, maxdepth, oom;
 } Dfpn;
 
 /* The table: zeroed pages straight from the kernel, on huge pages where
- * they are offered (a random probe then rarely misses the TLB too). */
-static DEntry *tt_alloc(size_t bytes, void **map, size_t *len)
+ * they are offered and asked for (a random probe then rarely misses the
+ * TLB too). Huge pages only for long budgets: a fault on one may compact
+ * memory first, which stalled a fresh process's `solve 0.05` for 1.5 s. */
+#define DF_HUGE_SECONDS 10.0
+static DEntry *tt_alloc(size_t bytes, int hugepages, void **map, size_t *len)
 {
     size_t huge = (size_t)2 << 20;
     *len = bytes + huge;
@@ -257,7 +79,7 @@ static DEntry *tt_alloc(size_t bytes, void **map, size_t *len)
     *map = m;
     uintptr_t at = ((uintptr_t)m + huge - 1) & ~(uintptr_t)(huge - 1);
 #ifdef MADV_HUGEPAGE
-    (void)madvise((void *)at, bytes, MADV_HUGEPAGE);
+    if (hugepages) (void)madvise((void *)at, bytes, MADV_HUGEPAGE);
 #endif
     return (DEntry *)at;
 }
@@ -293,15 +115,10 @@ static void df_store(Dfpn *d, uint64_t key, uint32_t phi, uint32_t delta, uint32
     v->best = (uint16_t)(best > 65535 ? 65535 : best);
 }
 
-static int df_check_abort(Dfpn *d)
+/* Charge work to the clock (engine/clock.h); sets abort when time is up. */
+static int df_charge(Dfpn *d, uint64_t units)
 {
-    if (d->abort) return 1;
-    /* A df-pn node expands and scores every child (milliseconds on 9x9):
-     * look at the clock and the caller's stop every 16. */
-    if ((d->nodes & 15) == 0) {
-        if (now_seconds() > d->deadline) d->abort = 1;
-        else if (d->lim->stop && d->lim->stop(d->lim->ctx)) d->abort = 1;
-    }
+    if (deadline_over(&d->dl, units)) d->abort = 1;
     return d->abort;
 }
 
@@ -330,8 +147,10 @@ static unsigned df_h(int dist) { return dist < 1 ? 1u : dist > 15 ? 15u : (unsig
 
 static uint32_t sat_add(uint32_t a, uint32_t b) { return a + b >= DF_INF ? DF_INF : a + b; }
 
-/* Expand the children of p at depth ply into frame ply: 0, or -1 without
- * memory. Children that end the game, repeat the path or go too deep get
+/* Expand the children of p at depth ply into frame ply: 0, -1 without
+ * memory, 1 when the clock ran out half-way (the frame is then unusable:
+ * an empty board under c has some 65,000 children, each evaluated).
+ * Children that end the game, repeat the path or go too deep get
  * a fixed value. */
 static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
 {
@@ -342,6 +161,7 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
     }
     DFrame *f = &d->fr[ply];
     size_t n = pos_gen_moves(p, &f->ml);
+    if (df_charge(d, n)) return 1;
     if (n > f->cap) {
         uint64_t *h = realloc(f->hash, n * sizeof *h);
         if (h) f->hash = h;
@@ -359,6 +179,7 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
     /* First the hashes (prefetching the table rows: the probes are what
      * the search waits for), terminal children and repetitions. */
     for (size_t i = 0; i < n; i++) {
+        if (df_charge(d, 1)) return 1;
         Position q = *p;
         pos_play(&q, &f->ml.m[i]);
         uint64_t h = pos_hash(&q);
@@ -388,6 +209,8 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         if (f->fixed[i] != CH_OPEN) continue;
         uint64_t key = df_key(d, f->hash[i]);
         if (df_probe(d, key)) continue;
+        /* Two shortest-path searches: worth many plays. */
+        if (df_charge(d, 16)) return 1;
         Position q = *p;
         pos_play(&q, &f->ml.m[i]);
         int cm = q.to_move;
@@ -407,8 +230,10 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
     d->path[ply] = h;
     unsigned long long n0 = d->nodes;
     size_t n;
-    if (df_expand(d, p, ply, &n) != 0) {
-        d->oom = d->abort = 1;
+    int ex = df_expand(d, p, ply, &n);
+    if (ex != 0) {
+        if (ex < 0) d->oom = 1;
+        d->abort = 1;
         return;
     }
     DFrame *f = &d->fr[ply];
@@ -441,7 +266,7 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         delta = sum;
         best = c1;
         if (phi >= th_phi || delta >= th_delta || phi == 0 || delta == 0) break;
-        if (df_check_abort(d)) break;
+        if (df_charge(d, 1)) break;
         /* Thresholds of the chosen child (1 + epsilon: a little past the
          * second best, so that the search does not flip-flop). */
         uint64_t tp = (uint64_t)th_delta - delta + phi1;
@@ -475,23 +300,30 @@ static int df_run(Dfpn *d, const Position *p, int target)
     }
 }
 
-Result solver_solve(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st)
+Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st)
 {
     double t0 = now_seconds();
     if (st) memset(st, 0, sizeof *st);
     if (pos_over(p)) return (Result)p->result;
     Dfpn *d = calloc(1, sizeof *d);
-    if (!d) return RESULT_NONE;
+    if (!d) {
+        fprintf(stderr, "solve: out of memory\n");
+        return RESULT_NONE;
+    }
     size_t want = lim->memory / (sizeof(DEntry) * DF_WAYS), nb = 1024;
     while (nb * 2 <= want && nb < ((size_t)1 << 28)) nb *= 2;
-    d->tt = tt_alloc(nb * DF_WAYS * sizeof(DEntry), &d->tt_map, &d->tt_len);
+    /* Never silently less: a table that cannot be had is halved, and said. */
+    while (!(d->tt = tt_alloc(nb * DF_WAYS * sizeof(DEntry), lim->seconds >= DF_HUGE_SECONDS, &d->tt_map, &d->tt_len)) && nb > 1024) nb /= 2;
     if (!d->tt) {
+        fprintf(stderr, "solve: cannot allocate the table; not solving\n");
         free(d);
         return RESULT_NONE;
     }
+    size_t bytes = nb * DF_WAYS * sizeof(DEntry);
+    if (bytes * 2 <= lim->memory) fprintf(stderr, "solve: table reduced to %zu MiB (memory)\n", bytes >> 20);
+    if (st) st->table_bytes = bytes;
     d->mask = nb - 1;
-    d->lim = lim;
-    d->deadline = t0 + (lim->seconds > 0 ? lim->seconds : 1.0);
+    deadline_init(&d->dl, t0 + (lim->seconds > 0 ? lim->seconds : 1.0), lim->stop, lim->ctx);
     int me = p->to_move, value = 2; /* +1 mover wins, -1 loses, 0 draw */
     int r = df_run(d, p, me);
     if (r == 1) value = 1;
@@ -500,7 +332,7 @@ Result solver_solve(const Position *p, const SolveLimits *lim, Move *best, Solve
         if (r2 == 1) value = -1;
         else if (r2 == 0 && !d->cut) value = 0;
     }
-    if (best) {
+    if (best && value != 2) { /* unknown: no move to give */
         MoveList ml;
         movelist_init(&ml);
         size_t n = pos_gen_moves(p, &ml);

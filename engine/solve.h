@@ -1,0 +1,28 @@
+/* solve.h - what the two exact solvers take and give: limits (a wall-clock
+ * budget, table memory, an external stop) and statistics. The solvers:
+ * dfpn.h (proof-number search, behind GTP `solve`) and root_solver.h
+ * (iterative deepening, at the MCTS root). Both prove the result of the
+ * side to move under perfect play and return within lim->seconds plus the
+ * cost of one deadline stride (engine/clock.h). */
+#ifndef MORPHOS_ENGINE_SOLVE_H
+#define MORPHOS_ENGINE_SOLVE_H
+
+#include <stddef.h>
+
+#include "../rules/rules.h"
+
+typedef struct SolveLimits {
+    double seconds;        /* wall clock budget (> 0) */
+    size_t memory;         /* bytes for the transposition table */
+    int (*stop)(void *ctx);/* optional external stop */
+    void *ctx;
+} SolveLimits;
+
+typedef struct SolveStats {
+    unsigned long long nodes;
+    int depth;             /* deepest completed iteration / line searched */
+    double seconds;
+    size_t table_bytes;    /* the table actually allocated (0: none could be) */
+} SolveStats;
+
+#endif
