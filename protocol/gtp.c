@@ -241,11 +241,19 @@ static void frame(StrBuf *reply, bool ok, const char *id, const char *text)
 
 static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
 {
+    bool comment = memchr(line, '#', len) != NULL;
     len = clean_line(line, len);
     char *argv[GTP_MAX_ARGS + 2];
     bool more;
     int argc = split(line, argv, GTP_MAX_ARGS + 2, &more);
-    if (argc == 0) return !g->quit;
+    /* A blank or comment line is no command (GTP). A line cut for its
+     * length whose kept part is blank may hold a command further on: it
+     * gets its one answer, so that the controller never waits. */
+    if (argc == 0 && (!toolong || comment)) return !g->quit;
+    if (argc == 0) {
+        frame(reply, false, "", "line too long (at most 65535 bytes)");
+        return true;
+    }
 
     const char *id = "";
     int a = 0;
@@ -258,7 +266,7 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
         a = 1;
     }
     if (toolong) {
-        frame(reply, false, id, "line too long");
+        frame(reply, false, id, "line too long (at most 65535 bytes)");
         return true;
     }
     if (more) {

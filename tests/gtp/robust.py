@@ -86,7 +86,13 @@ def _():
 @case("a 1 MB line is refused with its id, memory stays bounded, the loop goes on")
 def _():
     rc, out, err = run(b"5 play b " + b"A" * (1 << 20) + b"\n6 name\n")
-    return rc, expect(answers(out), [r"\?5 line too long", r"=6 Morphos"]), err
+    return rc, expect(answers(out), [r"\?5 line too long \(at most 65535 bytes\)", r"=6 Morphos"]), err
+
+
+@case("a 1 MB line blank for its first 64 KiB still gets its one answer")
+def _():
+    rc, out, err = run(b" " * (1 << 16) + b"5 name " + b"x" * (1 << 16) + b"\n\t" * 1 + b" " * (1 << 17) + b"\n6 name\n")
+    return rc, expect(answers(out), [r"\? line too long \(at most 65535 bytes\)"] * 2 + [r"=6 Morphos"]), err
 
 
 @case("a 1 MB comment line is ignored")
