@@ -25,6 +25,7 @@ typedef struct MatchConfig {
     double margin;             /* seconds over the clock before a time loss */
     int max_plies;             /* after this many plies: a draw */
     const char *stderr_path;   /* engines' stderr, appended; NULL discards it */
+    const char *clock_log;     /* one line per timed genmove, appended; NULL: none */
 } MatchConfig;
 
 enum { WIN_A = 0, WIN_B = 1, WIN_DRAW = 2, WIN_NONE = 3 };

@@ -48,6 +48,8 @@ static void usage(FILE *out)
           "  --sprt E0,E1[,A,B]     SPRT of H1 'A is E1 Elo stronger' against H0 'E0'\n"
           "                         (alpha A, beta B, default 0.05); stops when decided\n"
           "  --engine-stderr FILE   engines' stderr (default discarded)\n"
+          "  --clock-log FILE       per timed move: game, engine, colour, ply, seconds\n"
+          "                         the clock allowed, seconds taken, ok|lost (appended)\n"
           "  --quiet                no line per game\n"
           "  --merge FILE...        no games: read result files and report\n"
           "  --help                 this text\n",
@@ -205,6 +207,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--sprt")) {
             if (!v || (why = parse_sprt(&sprt_v, v))) goto bad;
             sprt = &sprt_v;
+        } else if (!strcmp(a, "--clock-log")) {
+            if (!v || !*v) goto bad;
+            cfg.clock_log = v;
         } else if (!strcmp(a, "--engine-stderr")) {
             if (!v || !*v) goto bad;
             cfg.stderr_path = v;
