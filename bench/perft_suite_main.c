@@ -1,10 +1,12 @@
 /* perft_suite_main.c - bench/perft_suite: run a perft table, check every
  * count, report times and leaves per second. */
 #include <inttypes.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli_args.h"
 #include "../engine/clock.h"
@@ -15,6 +17,32 @@
  * counting such rows take milliseconds, so the whole quick run stays within
  * the seconds a CI step can spend. */
 #define QUICK_MAX_LEAVES 1000000ULL
+
+/* Ctrl-C stops at once, with a word on stderr. */
+static void on_interrupt(int sig)
+{
+    static const char msg[] = "\nperft_suite: interrupted (Ctrl-C)\n";
+    (void)sig;
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(130);
+}
+
+/* The leaves the rows to run expect in all: what the progress lines
+ * estimate the time left from. */
+static uint64_t expected_total(const char *path, uint64_t max_leaves)
+{
+    PerftTable t;
+    char err[512];
+    static PerftRow row;
+    uint64_t sum = 0;
+    if (perft_table_open(&t, path, err, sizeof err)) return 0;
+    int r;
+    while ((r = perft_table_next(&t, &row, err, sizeof err)) != 0)
+        if (r > 0 && row.expected <= max_leaves) sum += row.expected;
+    perft_table_close(&t);
+    return sum;
+}
 
 static void usage(FILE *out)
 {
@@ -87,6 +115,12 @@ int main(int argc, char **argv)
     if (!failures_only)
         printf("%5s %4s %-36s %5s %5s %12s %6s %9s %12s\n", "line", "size", "rules", "moves", "depth", "perft", "check", "seconds", "leaves/s");
 
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigaction(SIGINT, &sa, NULL);
+    uint64_t expect_all = expected_total(path, max_leaves), expect_done = 0;
+    double start = now_seconds(), last_note = start;
     static PerftRow row; /* 8 KB of moves: kept off the stack */
     int rows = 0, ok = 0, bad = 0, skipped = 0;
     uint64_t leaves = 0;
@@ -119,6 +153,14 @@ int main(int argc, char **argv)
         if (good) ok++; else bad++;
         leaves += n;
         seconds += dt;
+        expect_done += row.expected;
+        double now = now_seconds(), el = now - start;
+        /* Progress on stderr once the run passes a second, once a second. */
+        if (el >= 1.0 && now - last_note >= 1.0 && expect_done > 0) {
+            last_note = now;
+            fprintf(stderr, "perft_suite: %d rows, %.1f s, about %.0f s left\n", rows, el,
+                    expect_all > expect_done ? el / (double)expect_done * (double)(expect_all - expect_done) : 0.0);
+        }
         if (!failures_only || !good)
             printf("%5d %4d %-36s %5d %5d %12" PRIu64 " %6s %9.4f %12.0f", row.line, row.size, row.rules, row.nmoves, row.depth, n,
                    good ? "ok" : "FAIL", dt, dt > 0 ? (double)n / dt : 0.0);

@@ -16,9 +16,9 @@ int arg_color(const char *s, Color *c)
 
 int arg_int(const char *s, long min, long max, long *v)
 {
-    /* strtol alone accepts leading spaces and "0x"; GTP integers are plain
-     * decimal digits, optionally signed. */
-    const char *d = s + (*s == '-' || *s == '+');
+    /* strtol alone accepts leading spaces, "+" and "0x"; GTP integers are
+     * plain decimal digits, negative ones with a minus. */
+    const char *d = s + (*s == '-');
     if (*d < '0' || *d > '9') return -1;
     for (const char *q = d; *q; q++)
         if (*q < '0' || *q > '9') return -1;
@@ -31,7 +31,7 @@ int arg_int(const char *s, long min, long max, long *v)
 
 int arg_num(const char *s, double min, double max, double *v)
 {
-    const char *q = s + (*s == '-' || *s == '+');
+    const char *q = s + (*s == '-');
     int digits = 0, dots = 0;
     for (; *q; q++) {
         if (*q >= '0' && *q <= '9') digits++;

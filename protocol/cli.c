@@ -1,8 +1,10 @@
 /* cli.c - see cli.h. */
 #include "cli.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../engine/clock.h"
 #include "../rules/rules.h"
@@ -11,6 +13,34 @@
 #include "strbuf.h"
 
 #define CLI_MAX_DEPTH 64
+
+/* Long runs: a line on stderr per root move once a second has passed (at
+ * most one a second), with the estimated time left; Ctrl-C stops at once
+ * with a word on stderr rather than silently. */
+typedef struct Progress {
+    FILE *err;
+    double t0, last;
+} Progress;
+
+static void progress(size_t done, size_t total, void *ctx)
+{
+    Progress *pr = ctx;
+    double now = now_seconds(), el = now - pr->t0;
+    if (el < 1.0 || (now - pr->last < 1.0 && done < total)) return;
+    pr->last = now;
+    fprintf(pr->err, "perft: %zu/%zu root moves, %.1f s, about %.0f s left\n", done, total, el,
+            el / (double)done * (double)(total - done));
+    fflush(pr->err);
+}
+
+static void on_interrupt(int sig)
+{
+    static const char msg[] = "\nmorphos: interrupted (Ctrl-C); no count\n";
+    (void)sig;
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(130);
+}
 
 static int usage_error(FILE *err, const char *what, const char *arg)
 {
@@ -62,14 +92,20 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
         if (i + 1 >= argc) return usage_error(err, "missing value for", opt);
         const char *v = argv[++i];
         if (!strcmp(opt, "--size")) {
-            if (arg_int(v, MIN_SIZE, MAX_SIZE, &size) < 0) return usage_error(err, "bad --size", v);
+            if (arg_int(v, MIN_SIZE, MAX_SIZE, &size) < 0) {
+                fprintf(err, "morphos: bad --size: %s (allowed: %d to %d)\n", v, MIN_SIZE, MAX_SIZE);
+                return 2;
+            }
             size_given = true;
         } else if (!strcmp(opt, "--rules")) {
             rules = v;
         } else if (!strcmp(opt, "--moves")) {
             moves = v;
         } else if (!strcmp(opt, "--depth")) {
-            if (arg_int(v, divide ? 1 : 0, CLI_MAX_DEPTH, &depth) < 0) return usage_error(err, "bad --depth", v);
+            if (arg_int(v, divide ? 1 : 0, CLI_MAX_DEPTH, &depth) < 0) {
+                fprintf(err, "morphos: bad --depth: %s (allowed: %d to %d)\n", v, divide ? 1 : 0, CLI_MAX_DEPTH);
+                return 2;
+            }
         } else if (!strcmp(opt, "--bulk")) {
             if (!strcmp(v, "on")) bulk = true;
             else if (!strcmp(v, "off")) bulk = false;
@@ -105,8 +141,15 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
     }
     StrBuf lines;
     sb_init(&lines);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigaction(SIGINT, &sa, NULL);
     double t0 = now_seconds();
-    uint64_t n = divide ? divide_into(p, (int)depth, bulk, &lines) : perft(p, (int)depth, bulk);
+    Progress pr = {err, t0, t0};
+    /* perft too goes move by move at the root, for its progress lines. */
+    uint64_t n = divide || (depth > 0 && !pos_over(p)) ? divide_into(p, (int)depth, bulk, divide ? &lines : NULL, progress, &pr)
+                                                      : perft(p, (int)depth, bulk);
     double secs = now_seconds() - t0;
     fprintf(out, "%llu\n", (unsigned long long)n);
     fprintf(out, "time %.6f s, %.0f leaves/s\n", secs, secs > 0 ? (double)n / secs : 0.0);

@@ -154,7 +154,7 @@ static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
          * (tests/test_protocol.c, test_swap_point). */
         if (pt >= 0) point_format(g->game.board, pt, buf, sizeof buf);
     }
-    if (play && game_play(&g->game, &m) < 0) return fail(out, "game record full");
+    if (play && game_play(&g->game, &m) < 0) return fail(out, "game record full (at most 200000 turns)");
     if (play) g->partial.n = 0;
     sb_puts(out, buf);
     return GTP_OK;

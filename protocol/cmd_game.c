@@ -57,7 +57,10 @@ GtpStatus cmd_boardsize(Gtp *g, int argc, char **argv, StrBuf *out)
     if (g->game.board->size == 0)
         return fail(out, "Morpharaoh has no board size: the board comes from the rules"
                          " (rules morpharaoh board=48|160). " CAIRO_ELSEWHERE);
-    if (arg_int(argv[0], MIN_SIZE, MAX_SIZE, &n) < 0) return fail(out, "unacceptable size");
+    if (arg_int(argv[0], MIN_SIZE, MAX_SIZE, &n) < 0) {
+        sb_printf(out, "unacceptable size (allowed: %d to %d)", MIN_SIZE, MAX_SIZE);
+        return GTP_ERR;
+    }
     char err[160];
     Ruleset r = g->game.board->rules;
     if (game_reset(&g->game, (int)n, &r, err, sizeof err) < 0) return fail(out, err);
@@ -192,7 +195,7 @@ GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
         else sb_printf(out, "illegal move: %s", err);
         return GTP_ERR;
     }
-    if (game_play(&g->game, &m) < 0) return fail(out, "game record full");
+    if (game_play(&g->game, &m) < 0) return fail(out, "game record full (at most 200000 turns)");
     g->partial.n = 0;
     return GTP_OK;
 }
@@ -296,7 +299,8 @@ GtpStatus cmd_perft(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
-uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out)
+uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out,
+                     void (*progress)(size_t done, size_t total, void *ctx), void *ctx)
 {
     MoveList ml;
     movelist_init(&ml);
@@ -309,7 +313,8 @@ uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out)
         uint64_t n = perft(&q, depth - 1, bulk);
         total += n;
         move_format(p->board, &ml.m[i], buf, sizeof buf);
-        sb_printf(out, "%s %llu\n", buf, (unsigned long long)n);
+        if (out) sb_printf(out, "%s %llu\n", buf, (unsigned long long)n);
+        if (progress) progress(i + 1, ml.n, ctx);
     }
     movelist_free(&ml);
     return total;
@@ -319,7 +324,7 @@ GtpStatus cmd_divide(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     long d;
     if (depth_arg(g, argc, argv, 1, &d, out) < 0) return GTP_ERR;
-    uint64_t total = divide_into(game_pos(&g->game), (int)d, true, out);
+    uint64_t total = divide_into(game_pos(&g->game), (int)d, true, out, NULL, NULL);
     sb_printf(out, "total %llu", (unsigned long long)total);
     return GTP_OK;
 }

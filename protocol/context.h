@@ -140,7 +140,8 @@ bool gogui_offered(const Gtp *g, const char *name);
 void sb_put_points(StrBuf *out, const Board *b, const uint64_t *bits); /* sorted, space-separated */
 const char *result_name(int result); /* "black", "white", "draw", "none" */
 /* Append "MOVE COUNT\n" for every legal move; returns the total. */
-uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out);
+uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out,
+                     void (*progress)(size_t done, size_t total, void *ctx), void *ctx);
 
 /* partial.c: pending placements of a compound move given point by point.
  * partial_extend() adds the point `text` when the pending points plus it

@@ -135,8 +135,20 @@ int main(int argc, char **argv)
             return rc;
         }
         if (strncmp(a, "--", 2) != 0 || !a[2]) return usage(e, "unknown argument '%s'%s", a, "");
-        if (i + 1 >= argc) return usage(e, "option %s needs a value%s", a, "");
-        const char *v = argv[++i];
+        /* --NAME VALUE or --NAME=VALUE */
+        char opt[80];
+        const char *v, *eq = strchr(a, '=');
+        if (eq) {
+            if ((size_t)(eq - a) >= sizeof opt || eq == a + 2) return usage(e, "unknown argument '%s'%s", a, "");
+            memcpy(opt, a, (size_t)(eq - a));
+            opt[eq - a] = '\0';
+            v = eq + 1;
+        } else {
+            if (i + 1 >= argc) return usage(e, "option %s needs a value%s", a, "");
+            snprintf(opt, sizeof opt, "%s", a);
+            v = argv[++i];
+        }
+        a = opt;
         const char **slot = !strcmp(a, "--rules") ? &rules : !strcmp(a, "--size") ? &size
                           : !strcmp(a, "--pie-form") ? &pie : !strcmp(a, "--init") ? &init : NULL;
         if (slot) {

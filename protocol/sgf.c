@@ -14,8 +14,12 @@
  * stones (given before the first move) on the start position, and replays
  * the moves: a file with an illegal move, a bad setup or unknown rules is
  * refused and the current game kept. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "context.h"
@@ -424,11 +428,32 @@ out:
     return rc;
 }
 
+/* Only a regular file within SGF_MAX_BYTES: a FIFO or a device would block
+ * or never end. Opened without blocking, then checked on the descriptor
+ * (not the path, which could change in between). */
 static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, errlen, "cannot open file: %s", strerror(errno));
+        if (fd >= 0) close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "not a regular file (a FIFO, device or directory is refused)");
+        close(fd);
+        return NULL;
+    }
+    if (st.st_size > (off_t)SGF_MAX_BYTES) {
+        snprintf(err, errlen, "file too large: %lld bytes (at most %u)", (long long)st.st_size, SGF_MAX_BYTES);
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
-        snprintf(err, errlen, "cannot open file");
+        snprintf(err, errlen, "cannot open file: %s", strerror(errno));
+        close(fd);
         return NULL;
     }
     char *buf = malloc(SGF_MAX_BYTES + 1);
@@ -436,7 +461,8 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
     bool bad = ferror(f);
     fclose(f);
     if (!buf || bad || n > SGF_MAX_BYTES) {
-        snprintf(err, errlen, !buf ? "out of memory" : bad ? "cannot read file" : "file too large");
+        if (n > SGF_MAX_BYTES) snprintf(err, errlen, "file too large (at most %u bytes)", SGF_MAX_BYTES);
+        else snprintf(err, errlen, !buf ? "out of memory" : "cannot read file");
         free(buf);
         return NULL;
     }

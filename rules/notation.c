@@ -84,6 +84,13 @@ int move_parse(const Position *p, const char *text, Move *m, char *err, size_t e
         int place[3], np = 0, flip = -1;
         char *save = NULL;
         int ntok = 0;
+        /* One comma between points: strtok_r would take "A1,", ",A1" and
+         * "A1,,B2" as if the empty names were not there. */
+        for (size_t i = 0; i < n; i++)
+            if (buf[i] == ',' && (i == 0 || i + 1 == n || buf[i + 1] == ',')) {
+                snprintf(err, errlen, "empty point name in '%s': write points with one comma between them, e.g. C3,E5", buf);
+                return -1;
+            }
         for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
             while (isspace((unsigned char)*tok)) tok++;
             size_t l = strlen(tok);

@@ -141,7 +141,14 @@ const char *ruleset_parse(Ruleset *out, const char *text)
     const char *s = text;
     int ntok = 0;
     for (;;) {
-        while (*s == ' ' || *s == ',' || *s == '\t' || *s == '+') s++;
+        /* Tokens are separated by blanks and at most one ',' or '+': an
+         * empty token ("a,,b", "a,", ",a") is a typing error, not nothing. */
+        int joins = 0;
+        while (*s == ' ' || *s == ',' || *s == '\t' || *s == '+') joins += *s++ != ' ' && s[-1] != '\t';
+        if (joins > 1 || (joins && (!ntok || !*s))) {
+            snprintf(msg, sizeof msg, "empty rule token in '%.60s': separate tokens by one comma, '+' or spaces", text);
+            return msg;
+        }
         if (!*s) break;
         size_t n = 0;
         while (s[n] && s[n] != ' ' && s[n] != ',' && s[n] != '\t' && s[n] != '+') n++;

@@ -52,6 +52,8 @@ static void test_args(void)
     CU_ASSERT_EQUAL(arg_int("5a", 0, 100, &v), -1);
     CU_ASSERT_EQUAL(arg_int("", 0, 100, &v), -1);
     CU_ASSERT_EQUAL(arg_int("-", 0, 100, &v), -1);
+    CU_ASSERT_EQUAL(arg_int("+9", 0, 100, &v), -1); /* GTP integers: digits, a minus at most */
+    CU_ASSERT_EQUAL(arg_num("+1.5", 0, 100, &d), -1);
     CU_ASSERT_EQUAL(arg_int("99999999999999999999999", 0, 100, &v), -1);
     CU_ASSERT_EQUAL(v, -3); /* untouched on errors */
     CU_ASSERT_EQUAL(arg_num("6.5", -10, 10, &d), 0);
@@ -181,7 +183,7 @@ static void test_long_line(void)
     StrBuf r;
     sb_init(&r);
     gtp_execute(g, line, n, &r);
-    CU_ASSERT_STRING_EQUAL(sb_str(&r), "?12 line too long\n\n");
+    CU_ASSERT_STRING_EQUAL(sb_str(&r), "?12 line too long (at most 65535 bytes)\n\n");
     sb_free(&r);
     free(line);
     gtp_free(g);

@@ -486,6 +486,14 @@ static void test_ruleset_text(void)
     CU_ASSERT_PTR_NULL(ruleset_parse(&r, "none"));
     ruleset_format(&r, buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, "none,edges=on,pie=on");
+    /* empty tokens are refused, saying what is allowed */
+    const char *empty[] = { "a,,b", "a,", ",a", "a++b", "b+,d", "+" };
+    for (size_t i = 0; i < sizeof empty / sizeof *empty; i++) {
+        const char *e = ruleset_parse(&r, empty[i]);
+        CU_ASSERT_PTR_NOT_NULL(e);
+        CU_ASSERT_PTR_NOT_NULL(e ? strstr(e, "one comma") : NULL);
+    }
+    CU_ASSERT_PTR_NULL(ruleset_parse(&r, "b+d"));
     CU_ASSERT_PTR_NULL(ruleset_parse(&r, "c, a d=extra d"));
     ruleset_format(&r, buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, "a,c,d,edges=off,c=exact,d=extra,pie=off");
@@ -509,6 +517,19 @@ static void test_move_text(void)
     const char *bad[] = { "", "Z9", "A0", "A10", "I5", "J", "5", "C3,C3", "swap", "pass", "A1,B1", "c3x", "A01", ",", "C3,,D4" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) CU_ASSERT_FALSE(legal(&g, bad[i]));
     CU_ASSERT_TRUE(legal(&g, " j9 "));
+    /* one comma between points, none at either end: under c these would
+     * otherwise pass as one placement or a pair */
+    Game gc = game(9, "c");
+    CU_ASSERT_EQUAL(play(&gc, "E5"), 0);
+    const char *commas[] = { "A1,", ",A1", "A1,,B2", "A1,B2,", ",A1,B2" };
+    for (size_t i = 0; i < sizeof commas / sizeof *commas; i++) {
+        Move m;
+        char err[160] = "";
+        CU_ASSERT_NOT_EQUAL(move_parse(&gc.p, commas[i], &m, err, sizeof err), 0);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err, "one comma"));
+    }
+    CU_ASSERT_TRUE(legal(&gc, "A1,B2"));
+    board_free(gc.b);
     CU_ASSERT_EQUAL(play(&g, "C3"), 0);
     CU_ASSERT_FALSE(legal(&g, "C3")); /* repeated play: the mover's... no, occupied */
     board_free(g.b);

@@ -10,7 +10,7 @@ Usage: latency.py ENGINE. Closes with "N passed, N failed".
 """
 import os, select, subprocess, sys, time
 
-MARGIN = 0.15  # seconds over the budget still accepted (process start-up, pipes, a loaded machine)
+MARGIN = 0.25  # seconds over the budget still accepted (process start-up, pipes, a loaded machine)
 HANG = 20      # an answer later than this is a hang
 
 # 19x19 under c: the root solver's node counter stepped over every multiple
@@ -92,10 +92,58 @@ case("mcts on Morpharaoh 160, byo-yomi 0.2 s", [],
      ["rules morpharaoh board=160", "time_settings 0 0.2 1"], ["genmove b", "genmove w", "genmove b"], 0.2)
 
 
+def long_run(name, cmd):
+    """A long command-line run shows progress on stderr after a second and
+    stops at once on Ctrl-C (SIGINT), saying so. None, or why not."""
+    import signal
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    fd = p.stderr.fileno()
+    err = b""
+    t = time.monotonic()
+    while b"left\n" not in err:
+        left = t + 15 - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            p.kill()
+            p.wait()
+            return "no progress line on stderr in 15 s (stderr %r)" % err[-200:]
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            p.wait()
+            return "ended without a progress line (status %s, stderr %r)" % (p.returncode, err[-200:])
+        err += chunk
+    first = err.decode("latin-1").splitlines()[0]
+    p.send_signal(signal.SIGINT)
+    t = time.monotonic()
+    try:
+        rest = p.communicate(timeout=2)[1]
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        return "still running 2 s after Ctrl-C"
+    if p.returncode != 130 or b"interrupted" not in rest:
+        return "Ctrl-C: status %s, stderr %r" % (p.returncode, rest[-200:])
+    print("ok   %s (first progress line: %s; stopped %.3f s after Ctrl-C)" % (name, first, time.monotonic() - t))
+    return None
+
+
 def main():
     global ENGINE
     ENGINE = sys.argv[1]
     passed = failed = 0
+    bench_dir = os.path.join(os.path.dirname(os.path.abspath(ENGINE)), "bench")
+    for name, cmd in [("perft --size 25 --rules c --depth 3: progress, Ctrl-C",
+                       [ENGINE, "perft", "--size", "25", "--rules", "c", "--depth", "3"]),
+                      ("divide --size 19 --rules c --depth 3: progress, Ctrl-C",
+                       [ENGINE, "divide", "--size", "19", "--rules", "c", "--depth", "3"]),
+                      ("bench/perft_suite --bulk off: progress, Ctrl-C",
+                       [os.path.join(bench_dir, "perft_suite"), "--bulk", "off",
+                        os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "perft-public.tsv")])]:
+        why = long_run(name, cmd)
+        if why:
+            failed += 1
+            print("FAIL %s: %s" % (name, why))
+        else:
+            passed += 1
     for name, args, setup, timed, budget in CASES:
         e = Engine(args)
         why = None

@@ -95,6 +95,16 @@ def _():
     return rc, expect(answers(out), [r"\? line too long \(at most 65535 bytes\)"] * 2 + [r"=6 Morphos"]), err
 
 
+@case("loadsgf reads only regular files: a FIFO and a directory are refused at once")
+def _():
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        fifo = os.path.join(d, "game.sgf")
+        os.mkfifo(fifo)
+        rc, out, err = run(("1 loadsgf %s\n2 loadsgf %s\n3 name\n" % (fifo, d)).encode(), timeout=20)
+    return rc, expect(answers(out), [r"\?1 not a regular file.*", r"\?2 not a regular file.*", r"=3 Morphos"]), err
+
+
 @case("a 1 MB comment line is ignored")
 def _():
     rc, out, err = run(b"# " + b"x" * (1 << 20) + b"\n7 name\n")

@@ -52,6 +52,7 @@ def main():
         (["--pie-form", "point"], "pie_form\n", "= point point\n\n"),
         (["--init", init], "showboard\n", None),
         (["--size", "7", "--movetime", "0.1"], "get_param movetime\n", "= 0.1\n\n"),
+        (["--threads=1", "--movetime=0.2"], "get_param threads\nget_param movetime\n", "= 1\n\n= 0.2\n\n"),
     ]
     for args, stdin, want in good:
         name = " ".join(args)
@@ -75,6 +76,9 @@ def main():
         (["--rules", "a", "--rules", "b"], "--rules given twice"),
         (["--size"], "needs a value"),
         (["--threads", "0"], "--threads 0"),
+        (["--threads", "0"], "allowed: 1 to 64"),
+        (["--threads=x"], "takes an integer (allowed: 1 to 64)"),
+        (["--memory", "1048576"], "allowed: 1 to "),
     ]
     for args, reason in bad:
         name = " ".join(args)
