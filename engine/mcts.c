@@ -503,6 +503,9 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     int bc = mcts_best_child(m->tree.nodes, &m->tree.nodes[0]);
     Move mv = bc >= 0 ? mcts_follow(&m->tree, (uint32_t)bc, S, &ns, &end) : move_make(MOVE_NONE);
     if (mv.kind == MOVE_NONE) {
+        /* Too little time to reach a whole move (a compound turn under c
+         * with a budget of a millisecond): said, never silent. */
+        fprintf(stderr, "mcts: %ld playouts reached no whole move; %s at random\n", n, ns ? "completing the turn" : "playing");
         MoveList ml;
         movelist_init(&ml);
         mv = tree_complete_random(p, S, ns, &ml, sc->rng);
