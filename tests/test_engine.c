@@ -126,6 +126,7 @@ static void play_games(const char *searcher, int size, int plies)
     for (size_t r = 0; r < sizeof rule_sets / sizeof rule_sets[0]; r++) {
         Game g = game(size, rule_sets[r]);
         Engine *e = engine(searcher, "60");
+        set(e, "solver_time", "0.002"); /* as the searcher's own config below */
         EngineConfig cfg;
         config_default(&cfg);
         char err[64];
@@ -135,7 +136,7 @@ static void play_games(const char *searcher, int size, int plies)
         cfg.verbose = 0;
         cfg.ab_depth = 2;
         cfg.memory = 16;
-        cfg.solver_time = 0.01;
+        cfg.solver_time = 0.002;
         const Searcher *s = cfg.searcher == SEARCHER_AB ? &searcher_ab
                             : cfg.searcher == SEARCHER_RANDOM ? &searcher_random : &searcher_mcts;
         void *st = s->create();
