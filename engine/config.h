@@ -9,10 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { SEARCHER_MCTS = 0, SEARCHER_AB, SEARCHER_UCT, SEARCHER_RANDOM, SEARCHER_GRAVE, SEARCHER_COUNT } SearcherId;
-
 typedef struct EngineConfig {
-    int searcher;         /* SearcherId */
+    int searcher;         /* index in searchers[] (searcher.h) */
     int threads;          /* search threads (mcts, uct, grave) */
     long playouts;        /* playouts per move; 0 = by time only */
     double movetime;      /* seconds per move without a clock; 0 = none */
@@ -42,6 +40,9 @@ typedef struct EngineConfig {
     int ab_depth;         /* max alpha-beta depth; 0 = by time */
     int book;             /* bool: mcts plays the opening book's move where it has one */
     int verbose;          /* bool: statistics on stderr */
+    /* Set by a searcher's preset, not options: */
+    int grave;            /* bool: McGRAVE selection (grave) */
+    int expand_marks;     /* bool: expansion marks wins in one and assigns priors (mcts) */
 } EngineConfig;
 
 void config_default(EngineConfig *c);
@@ -53,6 +54,7 @@ int params_get(const EngineConfig *c, const char *name, char *out, size_t outlen
 const char *const *params_names(void);
 /* The cores this machine has online (at least 1): the most threads used. */
 int params_cores(void);
+/* A searcher's name by index ("?" out of range; searchers.c). */
 const char *searcher_name(int id);
 
 #endif

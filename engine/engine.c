@@ -3,6 +3,7 @@
  * chosen by the `searcher` option. */
 #include "engine.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,24 +19,19 @@ struct Engine {
     EngineConfig cfg;
     TimeMan tm;
     uint64_t rng;
-    void *state[SEARCHER_COUNT];
-    int created[SEARCHER_COUNT];
+    void *state[MAX_SEARCHERS]; /* per row of searchers[] */
+    int created[MAX_SEARCHERS];
     Book *book;             /* the built-in lines of book_board's rules, or NULL */
     const Board *book_board;
 };
 
 static const Searcher *table(int id)
 {
-    switch (id) {
-    case SEARCHER_MCTS:
-    case SEARCHER_UCT:
-    case SEARCHER_GRAVE: return &searcher_mcts;
-    case SEARCHER_AB: return &searcher_ab;
-    default: return &searcher_random;
-    }
+    assert(id >= 0 && id < searcher_count());
+    return searchers[id].searcher;
 }
 
-/* mcts, uct and grave share one table but keep separate trees. */
+/* Rows that share a Searcher (mcts, uct, grave) keep separate trees. */
 static void *state_of(Engine *e, int id)
 {
     if (!e->created[id]) {
@@ -54,6 +50,7 @@ static void reseed(Engine *e)
 
 Engine *engine_create(void)
 {
+    assert(searcher_count() <= MAX_SEARCHERS);
     Engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     config_default(&e->cfg);
@@ -65,7 +62,7 @@ Engine *engine_create(void)
 void engine_free(Engine *e)
 {
     if (!e) return;
-    for (int i = 0; i < SEARCHER_COUNT; i++)
+    for (int i = 0; i < searcher_count(); i++)
         if (e->created[i]) table(i)->destroy(e->state[i]);
     book_free(e->book);
     free(e);
@@ -97,7 +94,7 @@ void engine_new_game(Engine *e, const Position *p)
 {
     if (!e) return;
     if (e->cfg.seed) reseed(e);
-    for (int i = 0; i < SEARCHER_COUNT; i++)
+    for (int i = 0; i < searcher_count(); i++)
         if (e->created[i]) table(i)->new_game(e->state[i], p);
     /* Rebuilt every time: a new board may sit at the old one's address. */
     if (p) {
@@ -125,7 +122,7 @@ void engine_time_left(Engine *e, Color c, double seconds, int stones)
 static void make_ctx(Engine *e, const Position *p, double start, SearchCtx *sc)
 {
     memset(sc, 0, sizeof *sc);
-    sc->cfg = e->cfg;
+    searcher_config(e->cfg.searcher, &e->cfg, &sc->cfg);
     sc->start = start;
     sc->rng = &e->rng;
     sc->playouts = e->cfg.playouts;
@@ -150,7 +147,9 @@ static int only_move(const Position *p, Move *m)
 static int book_move(Engine *e, const Position *p, Move *m)
 {
     const char *note = NULL;
-    if (!e->cfg.book || e->cfg.searcher != SEARCHER_MCTS || p->board != e->book_board ||
+    EngineConfig c;
+    searcher_config(e->cfg.searcher, &e->cfg, &c);
+    if (!c.book || p->board != e->book_board ||
         !book_probe(e->book, p, m, &note) || pos_check_move(p, m) != NULL)
         return 0;
     if (e->cfg.verbose) {
@@ -174,8 +173,11 @@ Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
         sc.hooks = h;
         int id = e->cfg.searcher;
         m = table(id)->genmove(state_of(e, id), p, &sc);
-        /* The contract is a legal move, whatever a searcher did. */
-        if (pos_check_move(p, &m) != NULL) {
+        /* The contract is a legal move. A searcher's illegal move is a bug
+         * the test builds stop at; a build without asserts plays on. */
+        const char *why = pos_check_move(p, &m);
+        assert(why == NULL && "the searcher gave an illegal move");
+        if (why) {
             fprintf(stderr, "engine: searcher %s gave an illegal move; playing a random one\n", searcher_name(id));
             m = pos_random_move(p, &e->rng);
         }

@@ -55,7 +55,7 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     if (at == UINT32_MAX) return -1;
     Node *ch = &t->nodes[at];
     for (int i = 0; i < k; i++) tree_node_init(&ch[i], w->steps[i].kind, w->steps[i].pt, w->steps[i].complete);
-    if (sh->cfg.searcher == SEARCHER_MCTS)
+    if (sh->cfg.expand_marks)
         priors_assign(cur, S, ns, w->steps, k, ch, sh->cfg.priors ? sh->cfg.prior_visits : 0, sh->cfg.priors);
     if (sh->cfg.prove) threats_mark(cur, w->steps, k, ch);
     n->nchildren = (uint16_t)k;
@@ -179,7 +179,7 @@ static void simulate(Worker *w)
     uint64_t rb = (uint64_t)llround(result * VALUE_UNIT), rw = (uint64_t)VALUE_UNIT - rb;
     for (int i = depth; i >= 1; i--)
         atomic_fetch_add_explicit(&N[w->path[i]].value, w->col_of[i - 1] == BLACK ? rb : rw, memory_order_relaxed);
-    if (sh->cfg.rave && sh->cfg.searcher != SEARCHER_UCT) {
+    if (sh->cfg.rave) {
         for (int i = 0; i < depth; i++) {
             const Node *n = &N[w->path[i]];
             int col = w->col_of[i];
@@ -303,7 +303,7 @@ static long run_search(Shared *sh)
 {
     const SearchCtx *sc = sh->sc;
     int nt = sh->cfg.threads;
-    if (sh->cfg.searcher == SEARCHER_UCT || nt < 1) nt = nt < 1 ? 1 : nt;
+    if (nt < 1) nt = 1;
     Worker *ws = aligned_alloc(64, (size_t)nt * sizeof *ws);
     pthread_t *th = calloc((size_t)nt, sizeof *th);
     if (ws) memset(ws, 0, (size_t)nt * sizeof *ws);
@@ -393,28 +393,13 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     sh->m = m;
     sh->sc = sc;
     sh->cfg = sc->cfg;
-    if (sh->cfg.searcher == SEARCHER_UCT) {
-        sh->cfg.rave = sh->cfg.priors = sh->cfg.policy = 0;
-        sh->cfg.use_solver = 0;
-        sh->cfg.prove = 0;
-        sh->cfg.reuse = 0;
-    } else if (sh->cfg.searcher == SEARCHER_GRAVE) {
-        /* Ludii's MC-GRAVE: McGRAVE selection on AMAF statistics, uniform
-         * playouts of at most 200 moves, one new node per simulation
-         * (here: a node's children are considered from its second visit),
-         * the most visited move, no tree reuse, nothing else. */
-        sh->cfg.rave = 1; /* AMAF statistics are gathered; select_grave reads them */
-        sh->cfg.priors = sh->cfg.policy = sh->cfg.lgr = 0;
-        sh->cfg.use_solver = 0;
-        sh->cfg.prove = 0;
-        sh->cfg.reuse = 0;
-        sh->cfg.expand_after = 2;
-        if (sh->cfg.playout_cap == 0) sh->cfg.playout_cap = 200;
+    /* The searcher's preset (searchers.c) has already set the options. */
+    if (sh->cfg.grave) {
         sh->grave = 1;
         sh->gref = 1;
         sh->grave_visits = (uint64_t)sh->cfg.grave_ref + 1;
         sh->grave_bias = sh->cfg.grave_bias;
-    } else if (sh->cfg.searcher == SEARCHER_MCTS && sh->cfg.rave && sh->cfg.rave_ref > 0) {
+    } else if (sh->cfg.rave && sh->cfg.rave_ref > 0) {
         /* GRAVE reference AMAF statistics in mcts's own selection. */
         sh->gref = 1;
         sh->grave_visits = (uint64_t)sh->cfg.rave_ref + 1;
@@ -463,7 +448,7 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     MoveList solved;
     movelist_init(&solved);
     int8_t *vals = NULL;
-    if (sc->cfg.searcher == SEARCHER_MCTS && sc->cfg.use_solver && sc->cfg.solver_time > 0 && solver_in_reach(p)) {
+    if (sc->cfg.use_solver && sc->cfg.solver_time > 0 && solver_in_reach(p)) {
         Move win;
         /* The solver's time is part of the move's budget, not extra. */
         double st = sc->cfg.solver_time;

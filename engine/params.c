@@ -5,6 +5,7 @@
  * the thread that watches the clock). */
 #define _DEFAULT_SOURCE /* _SC_PHYS_PAGES, _SC_NPROCESSORS_ONLN */
 #include "config.h"
+#include "searcher.h"
 
 #include <unistd.h>
 #include <errno.h>
@@ -59,7 +60,6 @@ static const Param params[] = {
 };
 #define NPARAMS (sizeof params / sizeof params[0])
 
-static const char *const searcher_names[SEARCHER_COUNT] = {"mcts", "ab", "uct", "random", "grave"};
 
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "cairo_explore", "uct_explore", "rave_equiv",
@@ -68,12 +68,10 @@ static const char *const names[NPARAMS + 1] = {
 
 const char *const *params_names(void) { return names; }
 
-const char *searcher_name(int id) { return id >= 0 && id < SEARCHER_COUNT ? searcher_names[id] : "?"; }
-
 void config_default(EngineConfig *c)
 {
     memset(c, 0, sizeof *c);
-    c->searcher = SEARCHER_MCTS;
+    c->searcher = searcher_find("mcts");
     c->threads = 1;
     c->playouts = 0;
     c->movetime = 1.0;
@@ -103,6 +101,7 @@ void config_default(EngineConfig *c)
     c->ab_depth = 0;
     c->book = 1;
     c->verbose = 1;
+    c->expand_marks = 1;
 }
 
 static const Param *find(const char *name)
@@ -152,12 +151,17 @@ int params_set(EngineConfig *c, const char *name, const char *value, char *err, 
     errno = 0;
     switch (p->type) {
     case P_SEARCHER:
-        for (int i = 0; i < SEARCHER_COUNT; i++)
-            if (strcasecmp(value, searcher_names[i]) == 0) {
-                *(int *)base = i;
-                return 0;
-            }
-        return fail(err, errlen, "searcher must be mcts, uct, grave, ab or random, not '%s'%s", value, "");
+    {
+        int id = searcher_find(value);
+        if (id >= 0) {
+            *(int *)base = id;
+            return 0;
+        }
+        char list[160] = "";
+        for (int i = 0; i < searcher_count(); i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", searchers[i].name);
+        return fail(err, errlen, "searcher must be one of %s, not '%s'", list, value);
+    }
     case P_BOOL:
         if (!strcasecmp(value, "on") || !strcasecmp(value, "true") || !strcmp(value, "1") || !strcasecmp(value, "yes")) {
             *(int *)base = 1;

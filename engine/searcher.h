@@ -38,7 +38,24 @@ typedef struct Searcher {
 } Searcher;
 
 extern const Searcher searcher_random;
-extern const Searcher searcher_mcts;   /* mcts, uct and grave share it; cfg decides */
+extern const Searcher searcher_mcts;   /* mcts, uct and grave: the options decide */
 extern const Searcher searcher_ab;
+
+/* The searchers by name (searchers.c): the `searcher` option is an index
+ * into this table, which ends with a NULL name. preset, when not NULL,
+ * forces the options the searcher is defined by on a search's copy. */
+typedef struct SearcherEntry {
+    const char *name;
+    const Searcher *searcher;
+    void (*preset)(EngineConfig *c);
+} SearcherEntry;
+
+#define MAX_SEARCHERS 16
+extern const SearcherEntry searchers[];
+int searcher_count(void);
+/* The index of a name (any case), or -1. */
+int searcher_find(const char *name);
+/* in with searcher id's preset applied, into out (in == out allowed). */
+void searcher_config(int id, const EngineConfig *in, EngineConfig *out);
 
 #endif

@@ -202,11 +202,9 @@ void mcts_sel_tables(Shared *sh)
     /* Morpharaoh's boards have their own constant (board size 0): on the
      * 48-cell board no exploration term beat 0.05 by 89-11 against uct
      * instead of 81-19, while on 9x9 0.05 stays better. */
-    sh->explore = c->searcher == SEARCHER_UCT                  ? c->uct_explore
-                  : sh->m->tree.root_pos.board->size == 0 ? c->cairo_explore
-                                                          : c->explore;
+    sh->explore = sh->m->tree.root_pos.board->size == 0 ? c->cairo_explore : c->explore;
     sh->inv_equiv = 1.0 / c->rave_equiv;
-    float pn = c->searcher != SEARCHER_UCT && c->priors ? (float)c->prior_visits : 0.0f;
+    float pn = c->priors ? (float)c->prior_visits : 0.0f;
     memcpy(&sh->tab_pn_bits, &pn, sizeof pn);
     sh->sel_tab = m->sel_tab;
     sh->ex_tab = m->ex_tab;
