@@ -154,11 +154,17 @@ def interrupts(engine):
 
 
 def live_gfx(engine):
-    # GoGui's player: live graphics while genmove thinks, cleared before the answer.
-    e = Engine([engine, "--movetime", "1.5"])
+    # GoGui's player: live graphics while genmove thinks, cleared before the
+    # answer. A long budget cut by GoGui's interrupt after 1.3 s, so that the
+    # search surely thinks past two 0.5 s reports (a short movetime let mcts
+    # stop early after one on a loaded machine).
+    e = Engine([engine, "--movetime", "60"])
     e.ask("gogui-rules_game_id")
     e.ask("gogui-interrupt")
-    a = e.ask("genmove b", 30)
+    e.send("genmove b")
+    e.quiet(1.3)
+    e.send("# interrupt")
+    a = e.answer(30)
     time.sleep(0.2)
     try:
         e.pump(0.5)
