@@ -2,6 +2,7 @@
  * transposition table on pos_hash, TT-move-first and flips-first ordering,
  * and the two-distance evaluation of eval.c at the leaves. The table is
  * kept between moves (cleared at a new game). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,14 @@ typedef struct TTE {
     uint16_t best;
 } TTE;
 
+#define TT_NO_BEST 0xFFFF
+
 typedef struct Ab {
     TTE *tt;
     size_t mask, bytes;
     MoveList ml[MAXPLY];
-    int16_t order[MAXPLY][1 << 12]; /* orderings for lists up to 4096 moves */
+    uint32_t *order[MAXPLY];   /* move orderings, grown to the longest list */
+    size_t order_cap[MAXPLY];
     Deadline dl;
     unsigned long long nodes;
     int abort;
@@ -45,7 +49,10 @@ static void ab_destroy(void *st)
 {
     Ab *a = st;
     if (!a) return;
-    for (int i = 0; i < MAXPLY; i++) movelist_free(&a->ml[i]);
+    for (int i = 0; i < MAXPLY; i++) {
+        movelist_free(&a->ml[i]);
+        free(a->order[i]);
+    }
     free(a->tt);
     free(a);
 }
@@ -87,7 +94,7 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
     TTE *e = &a->tt[key & a->mask];
     int tt_best = -1;
     if (e->key == key) {
-        tt_best = e->best;
+        tt_best = e->best == TT_NO_BEST ? -1 : e->best;
         if (e->depth >= depth && ply > 0) {
             if (e->bound == B_EXACT) return e->score;
             if (e->bound == B_LOWER && e->score >= beta) return e->score;
@@ -100,15 +107,27 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         a->abort = 1;
         return 0;
     }
-    int16_t *ord = a->order[ply];
-    size_t no = n < (1 << 12) ? n : (1 << 12);
+    /* Every move is ordered and searched, however long the list (13x13
+     * under c has 14,028 at move 2). */
+    if (n > a->order_cap[ply]) {
+        uint32_t *o = realloc(a->order[ply], n * sizeof *o);
+        if (!o) {
+            fprintf(stderr, "ab: no memory to order %zu moves; search stopped\n", n);
+            a->abort = 1;
+            return 0;
+        }
+        a->order[ply] = o;
+        a->order_cap[ply] = n;
+    }
+    uint32_t *ord = a->order[ply];
     /* TT move, then flips, then the rest. */
     size_t k = 0;
-    if (tt_best >= 0 && (size_t)tt_best < no) ord[k++] = (int16_t)tt_best;
+    if (tt_best >= 0 && (size_t)tt_best < n) ord[k++] = (uint32_t)tt_best;
     for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < no; i++)
-            if ((int)i != tt_best && rank_move(&ml->m[i], p) == pass) ord[k++] = (int16_t)i;
-    int a0 = alpha, best = -WIN_SCORE - 1, bi = k ? ord[0] : 0;
+        for (size_t i = 0; i < n; i++)
+            if ((long)i != tt_best && rank_move(&ml->m[i], p) == pass) ord[k++] = (uint32_t)i;
+    assert(k == n);
+    int a0 = alpha, best = -WIN_SCORE - 1, bi = k ? (int)ord[0] : 0;
     for (size_t j = 0; j < k; j++) {
         Position q = *p;
         pos_play(&q, &ml->m[ord[j]]);
@@ -116,7 +135,7 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         if (a->abort) return 0;
         if (v > best) {
             best = v;
-            bi = ord[j];
+            bi = (int)ord[j];
         }
         if (v > alpha) alpha = v;
         if (alpha >= beta) break;
@@ -125,7 +144,7 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
     e->score = best;
     e->depth = (uint8_t)depth;
     e->bound = best <= a0 ? B_UPPER : best >= beta ? B_LOWER : B_EXACT;
-    e->best = (uint16_t)bi;
+    e->best = bi < TT_NO_BEST ? (uint16_t)bi : TT_NO_BEST; /* longer lists: no TT move */
     if (best_out) *best_out = bi;
     return best;
 }
