@@ -17,16 +17,15 @@
  * a proof of "T wins" only rests on real wins of T. So a win is reported
  * whenever proved; a draw only when no repetition or depth cut was met. */
 
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, madvise */
 #include "dfpn.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "clock.h"
 #include "eval.h"
+#include "ztable.h"
 
 #define DF_INF 0x3fffffffu
 #define DF_MAXD 400
@@ -53,8 +52,7 @@ typedef struct DFrame {
 
 typedef struct Dfpn {
     DEntry *tt;
-    void *tt_map;       /* the mapping behind tt */
-    size_t tt_len;
+    ZTable tt_mem;      /* the mapping behind tt */
     size_t mask;        /* bucket count - 1 */
     DFrame fr[DF_MAXD + 1];
     int nfr;
@@ -65,24 +63,8 @@ typedef struct Dfpn {
     int abort, cut, maxdepth, oom;
 } Dfpn;
 
-/* The table: zeroed pages straight from the kernel, on huge pages where
- * they are offered and asked for (a random probe then rarely misses the
- * TLB too). Huge pages only for long budgets: a fault on one may compact
- * memory first, which stalled a fresh process's `solve 0.05` for 1.5 s. */
+/* Huge pages for long budgets only (ztable.h says why). */
 #define DF_HUGE_SECONDS 10.0
-static DEntry *tt_alloc(size_t bytes, int hugepages, void **map, size_t *len)
-{
-    size_t huge = (size_t)2 << 20;
-    *len = bytes + huge;
-    void *m = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED) return NULL;
-    *map = m;
-    uintptr_t at = ((uintptr_t)m + huge - 1) & ~(uintptr_t)(huge - 1);
-#ifdef MADV_HUGEPAGE
-    if (hugepages) (void)madvise((void *)at, bytes, MADV_HUGEPAGE);
-#endif
-    return (DEntry *)at;
-}
 
 static uint64_t df_key(const Dfpn *d, uint64_t h) { return d->target == WHITE ? h ^ 0x6a09e667f3bcc909ULL : h; }
 
@@ -313,7 +295,7 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
     size_t want = lim->memory / (sizeof(DEntry) * DF_WAYS), nb = 1024;
     while (nb * 2 <= want && nb < ((size_t)1 << 28)) nb *= 2;
     /* Never silently less: a table that cannot be had is halved, and said. */
-    while (!(d->tt = tt_alloc(nb * DF_WAYS * sizeof(DEntry), lim->seconds >= DF_HUGE_SECONDS, &d->tt_map, &d->tt_len)) && nb > 1024) nb /= 2;
+    while (!(d->tt = ztable_alloc(&d->tt_mem, nb * DF_WAYS * sizeof(DEntry), lim->seconds >= DF_HUGE_SECONDS)) && nb > 1024) nb /= 2;
     if (!d->tt) {
         fprintf(stderr, "solve: cannot allocate the table; not solving\n");
         free(d);
@@ -370,7 +352,7 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
         free(d->fr[i].phi);
         free(d->fr[i].delta);
     }
-    munmap(d->tt_map, d->tt_len);
+    ztable_free(&d->tt_mem);
     free(d);
     Result mine = me == BLACK ? RESULT_BLACK : RESULT_WHITE, theirs = me == BLACK ? RESULT_WHITE : RESULT_BLACK;
     return value == 1 ? mine : value == -1 ? theirs : value == 0 ? RESULT_DRAW : RESULT_NONE;

@@ -35,6 +35,7 @@ static void mcts_destroy(void *st)
     Mcts *m = st;
     if (!m) return;
     tree_free(&m->tree);
+    root_table_free(&m->solver_tt);
     free(m);
 }
 
@@ -428,6 +429,9 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     return 0;
 }
 
+/* The root solver's table: its budget is at most 0.15 of a move. */
+#define ROOT_SOLVER_MEMORY ((size_t)16 << 20)
+
 /* Whether the root solver can hope to prove anything within its budget:
  * some side is a few moves from connecting. Far from that (most of a
  * game on 9x9 and up) its 0.1 s are better spent searching. Small boards
@@ -455,9 +459,10 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
         if (sc->soft_time > 0 && st > 0.15 * sc->soft_time) st = 0.15 * sc->soft_time;
         if (sc->hard_time > 0 && st > 0.15 * sc->hard_time) st = 0.15 * sc->hard_time;
         const SearchHooks *h = sc->hooks;
-        SolveLimits lim = {st, (size_t)16 << 20, h ? h->stop : NULL, h ? h->ctx : NULL};
-        vals = malloc(pos_count_moves(p) + 1);
-        Result r = vals ? root_solve(p, &lim, &win, NULL, &solved, vals) : RESULT_NONE;
+        SolveLimits lim = {st, ROOT_SOLVER_MEMORY, h ? h->stop : NULL, h ? h->ctx : NULL};
+        if (!m->solver_tt.mem.at) root_table_init(&m->solver_tt, lim.memory);
+        vals = m->solver_tt.mem.at ? malloc(pos_count_moves(p) + 1) : NULL;
+        Result r = vals ? root_solve(p, &lim, &m->solver_tt, &win, NULL, &solved, vals) : RESULT_NONE;
         if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
             if (sc->cfg.verbose) {
                 char buf[48];

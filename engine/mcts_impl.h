@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "playout.h"
+#include "root_solver.h"
 #include "searcher.h"
 #include "tree.h"
 
@@ -33,6 +34,7 @@ typedef struct GraveStat {
 typedef struct Mcts {
     Tree tree;
     size_t tree_bytes;
+    RootTable solver_tt; /* the root solver's table, kept from move to move */
     /* select_child's tables (sel_tables), kept while their inputs are. */
     int tab_valid;
     uint32_t tab_pn_bits;

@@ -18,11 +18,13 @@ typedef struct Entry {
     int8_t val;
     uint8_t depth;
     uint16_t best; /* index of the best move in gen order */
+    uint16_t gen;  /* the call that wrote it (0: never written) */
 } Entry;
 
 typedef struct Solver {
     Entry *tt;
     size_t mask;
+    uint16_t gen;
     MoveList ml[128];
     int nml;
     Deadline dl;
@@ -47,7 +49,7 @@ static int search(Solver *s, const Position *p, int depth, int ply, int *best_ou
     uint64_t key = pos_hash(p);
     Entry *e = &s->tt[key & s->mask];
     int tt_best = -1;
-    if (e->key == key) {
+    if (e->key == key && e->gen == s->gen) {
         if (e->val != V_UNKNOWN) {
             if (best_out) *best_out = e->best;
             return e->val;
@@ -99,8 +101,9 @@ static int search(Solver *s, const Position *p, int depth, int ply, int *best_ou
         else if (draw >= 0) result = V_DRAW, best = draw;
         else result = V_LOSS;
     }
-    if (e->key != key || e->val == V_UNKNOWN) {
+    if (e->key != key || e->gen != s->gen || e->val == V_UNKNOWN) {
         e->key = key;
+        e->gen = s->gen;
         e->val = (int8_t)result;
         e->depth = (uint8_t)(depth > 255 ? 255 : depth);
         e->best = (uint16_t)(best > 65535 ? 0 : best);
@@ -109,26 +112,52 @@ static int search(Solver *s, const Position *p, int depth, int ply, int *best_ou
     return result;
 }
 
-Result root_solve(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st,
+int root_table_init(RootTable *t, size_t bytes)
+{
+    memset(t, 0, sizeof *t);
+    size_t want = bytes / sizeof(Entry), cap = 1024;
+    while (cap * 2 <= want && cap < ((size_t)1 << 30)) cap *= 2;
+    /* Never silently less: a table that cannot be had is halved, and said. */
+    while (!ztable_alloc(&t->mem, cap * sizeof(Entry), 0) && cap > 1024) cap /= 2;
+    if (!t->mem.at) {
+        fprintf(stderr, "root solver: cannot allocate its table; not solving\n");
+        return -1;
+    }
+    if (cap * sizeof(Entry) * 2 <= bytes)
+        fprintf(stderr, "root solver: table reduced to %zu KiB (memory)\n", cap * sizeof(Entry) >> 10);
+    t->mask = cap - 1;
+    t->bytes = bytes;
+    return 0;
+}
+
+void root_table_free(RootTable *t)
+{
+    ztable_free(&t->mem);
+    memset(t, 0, sizeof *t);
+}
+
+Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move *best, SolveStats *st,
                   MoveList *moves, int8_t *vals)
 {
     double t0 = now_seconds();
     if (st) memset(st, 0, sizeof *st);
     if (pos_over(p)) return (Result)p->result;
+    RootTable own;
+    if (!t) {
+        if (root_table_init(&own, lim->memory) != 0) return RESULT_NONE;
+        t = &own;
+    }
+    /* A new generation; once in 65,535 calls the stamps start over. */
+    if (++t->gen == 0) {
+        memset(t->mem.at, 0, (t->mask + 1) * sizeof(Entry));
+        t->gen = 1;
+    }
     Solver s;
     memset(&s, 0, sizeof s);
-    size_t want = lim->memory / sizeof(Entry), cap = 1024;
-    while (cap * 2 <= want && cap < ((size_t)1 << 30)) cap *= 2;
-    /* Never silently less: a table that cannot be had is halved, and said. */
-    while (!(s.tt = calloc(cap, sizeof(Entry))) && cap > 1024) cap /= 2;
-    if (!s.tt) {
-        fprintf(stderr, "root solver: cannot allocate its table; not solving\n");
-        return RESULT_NONE;
-    }
-    if (cap * sizeof(Entry) * 2 <= lim->memory)
-        fprintf(stderr, "root solver: table reduced to %zu KiB (memory)\n", cap * sizeof(Entry) >> 10);
-    if (st) st->table_bytes = cap * sizeof(Entry);
-    s.mask = cap - 1;
+    s.tt = t->mem.at;
+    s.mask = t->mask;
+    s.gen = t->gen;
+    if (st) st->table_bytes = (t->mask + 1) * sizeof(Entry);
     deadline_init(&s.dl, t0 + (lim->seconds > 0 ? lim->seconds : 1.0), lim->stop, lim->ctx);
     MoveList rootml;
     movelist_init(&rootml);
@@ -173,7 +202,7 @@ Result root_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
     for (int i = 0; i < s.nml; i++) movelist_free(&s.ml[i]);
     movelist_free(&rootml);
     free(cur);
-    free(s.tt);
+    if (t == &own) root_table_free(&own);
     Color me = (Color)p->to_move;
     Result mine = me == BLACK ? RESULT_BLACK : RESULT_WHITE, theirs = me == BLACK ? RESULT_WHITE : RESULT_BLACK;
     switch (value) {
