@@ -9,6 +9,7 @@
 
 #include "eval.h"
 #include "searcher.h"
+#include "solve.h"
 #include "util.h"
 
 #define WIN_SCORE 1000000
@@ -102,6 +103,10 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         }
     }
     MoveList *ml = &a->ml[ply];
+    if (!solve_may_list(&a->dl, p)) {
+        a->abort = 1;
+        return 0;
+    }
     size_t n = pos_gen_moves(p, ml);
     if (deadline_over(&a->dl, n)) {
         a->abort = 1;
@@ -180,6 +185,11 @@ static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
     deadline_init(&a->dl, budget > 0 ? t0 + budget : 0, sc->hooks ? sc->hooks->stop : NULL, sc->hooks ? sc->hooks->ctx : NULL);
     a->nodes = 0;
     a->abort = 0;
+    if (!solve_may_list(&a->dl, p)) {
+        fprintf(stderr, "ab: %llu moves cannot be listed within the budget; playing a random move\n",
+                (unsigned long long)pos_count_moves(p));
+        return pos_random_move(p, sc->rng);
+    }
     MoveList root;
     movelist_init(&root);
     pos_gen_moves(p, &root);

@@ -68,4 +68,18 @@ static inline int deadline_over(Deadline *d, uint64_t units)
     return d->hit;
 }
 
+/* Work that cannot be interrupted is checked before it is done: a move
+ * list is charged only once made, and under rule c one 19x19 node can have
+ * 5.2 million moves (0.16 s to list). A unit costs at most about
+ * DEADLINE_UNIT_SECONDS; nonzero when `units` fit in the time left, and
+ * when they do not the deadline counts as passed. Reads the clock. */
+#define DEADLINE_UNIT_SECONDS 1e-7
+
+static inline int deadline_affords(Deadline *d, uint64_t units)
+{
+    if (d->hit) return 0;
+    if (d->at > 0 && now_seconds() + (double)units * DEADLINE_UNIT_SECONDS > d->at) d->hit = 1;
+    return !d->hit;
+}
+
 #endif

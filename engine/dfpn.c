@@ -142,6 +142,10 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         d->nfr = ply + 1;
     }
     DFrame *f = &d->fr[ply];
+    if (!solve_may_list(&d->dl, p)) {
+        d->abort = 1;
+        return 1;
+    }
     size_t n = pos_gen_moves(p, &f->ml);
     if (df_charge(d, n)) return 1;
     if (n > f->cap) {

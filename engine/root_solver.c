@@ -62,6 +62,10 @@ static int search(Solver *s, const Position *p, int depth, int ply, int *best_ou
         s->nml = ply + 1;
     }
     MoveList *ml = &s->ml[ply];
+    if (!solve_may_list(&s->dl, p)) {
+        s->abort = 1;
+        return V_UNKNOWN;
+    }
     size_t n = pos_gen_moves(p, ml);
     if (deadline_over(&s->dl, n)) {
         s->abort = 1;
@@ -136,12 +140,19 @@ void root_table_free(RootTable *t)
     memset(t, 0, sizeof *t);
 }
 
+bool root_solve_affordable(uint64_t nmoves, double seconds)
+{
+    return (double)nmoves * DEADLINE_UNIT_SECONDS <= seconds;
+}
+
 Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move *best, SolveStats *st,
                   MoveList *moves, int8_t *vals)
 {
     double t0 = now_seconds();
     if (st) memset(st, 0, sizeof *st);
+    if (moves) moves->n = 0;
     if (pos_over(p)) return (Result)p->result;
+    if (!root_solve_affordable(pos_count_moves(p), lim->seconds > 0 ? lim->seconds : 1.0)) return RESULT_NONE;
     RootTable own;
     if (!t) {
         if (root_table_init(&own, lim->memory) != 0) return RESULT_NONE;
@@ -159,13 +170,11 @@ Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move 
     s.gen = t->gen;
     if (st) st->table_bytes = (t->mask + 1) * sizeof(Entry);
     deadline_init(&s.dl, t0 + (lim->seconds > 0 ? lim->seconds : 1.0), lim->stop, lim->ctx);
-    MoveList rootml;
-    movelist_init(&rootml);
-    size_t n = pos_gen_moves(p, &rootml);
-    if (moves) {
-        pos_gen_moves(p, moves);
+    MoveList own_ml, *root = moves ? moves : &own_ml;
+    if (!moves) movelist_init(&own_ml);
+    size_t n = pos_gen_moves(p, root);
+    if (vals)
         for (size_t i = 0; i < n; i++) vals[i] = V_UNKNOWN;
-    }
     int8_t *cur = calloc(n ? n : 1, 1);
     int value = V_UNKNOWN, bi = 0;
     for (int depth = 1; depth < 127 && cur; depth++) {
@@ -173,7 +182,7 @@ Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move 
         int known = 1, res = V_LOSS, b = 0, draw = -1;
         for (size_t i = 0; i < n; i++) {
             Position q = *p;
-            pos_play(&q, &rootml.m[i]);
+            pos_play(&q, &root->m[i]);
             int v = search(&s, &q, depth - 1, 1, NULL);
             if (s.abort) break;
             cur[i] = (int8_t)(v == V_UNKNOWN ? V_UNKNOWN : -v);
@@ -182,7 +191,7 @@ Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move 
             else if (-v == V_DRAW && draw < 0) draw = (int)i;
         }
         if (s.abort) break;
-        if (moves)
+        if (vals)
             for (size_t i = 0; i < n; i++) vals[i] = cur[i];
         if (st) st->depth = depth;
         if (res == V_WIN) { value = V_WIN; bi = b; break; }
@@ -194,13 +203,13 @@ Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move 
         /* Nothing left to prove above the game's length: stop early when
          * every unknown move is unknown only for lack of depth. */
     }
-    if (best && n > 0) *best = rootml.m[bi];
+    if (best && n > 0) *best = root->m[bi];
     if (st) {
         st->nodes = s.nodes;
         st->seconds = now_seconds() - t0;
     }
     for (int i = 0; i < s.nml; i++) movelist_free(&s.ml[i]);
-    movelist_free(&rootml);
+    if (!moves) movelist_free(&own_ml);
     free(cur);
     if (t == &own) root_table_free(&own);
     Color me = (Color)p->to_move;

@@ -11,6 +11,9 @@
 #ifndef MORPHOS_ENGINE_ROOT_SOLVER_H
 #define MORPHOS_ENGINE_ROOT_SOLVER_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #include "solve.h"
 #include "ztable.h"
 
@@ -29,10 +32,18 @@ typedef struct RootTable {
 /* Maps a table of at most `bytes` (halved, and said on stderr, while the
  * machine refuses it); 0 on success, -1 when none could be had. */
 int root_table_init(RootTable *t, size_t bytes);
+
+/* Whether `seconds` can pay for a root of nmoves (pos_count_moves, which
+ * lists nothing): the list and the first iteration, which plays every
+ * move, at clock.h's DEADLINE_UNIT_SECONDS a move. Under c a 19x19 root can
+ * have 5.2 million moves: 446912d listed them twice, and a 0.2 s byo-yomi
+ * move took 0.28 s. */
+bool root_solve_affordable(uint64_t nmoves, double seconds);
 void root_table_free(RootTable *t);
 
 /* t: a table from root_table_init, or NULL for one of lim->memory bytes
- * for this call only. */
+ * for this call only. A root it cannot afford (root_solve_affordable) is
+ * left unknown at once, with moves empty. */
 Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move *best, SolveStats *st,
                   MoveList *moves, int8_t *vals);
 

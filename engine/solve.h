@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "../rules/rules.h"
+#include "clock.h"
 
 typedef struct SolveLimits {
     double seconds;        /* wall clock budget (> 0) */
@@ -24,5 +25,13 @@ typedef struct SolveStats {
     double seconds;
     size_t table_bytes;    /* the table actually allocated (0: none could be) */
 } SolveStats;
+
+/* Whether the moves of p may be listed within the deadline: only turns of
+ * several stones (rule c) make lists long enough to matter, and only
+ * there is counting them first (pos_count_moves: no list) worth its cost. */
+static inline int solve_may_list(Deadline *d, const Position *p)
+{
+    return !p->board->rules.c || deadline_affords(d, pos_count_moves(p));
+}
 
 #endif

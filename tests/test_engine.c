@@ -855,6 +855,44 @@ static void test_root_table_kept(void)
     board_free(g.b);
 }
 
+/* A root the solver's budget cannot pay for is left unknown at once,
+ * unlisted: this 19x19 position under c,d has 5.2 million moves (after
+ * the flip H11, every set of one to three stones), which 446912d listed twice before its first clock read
+ * (0.2 s of a 0.2 s byo-yomi move). */
+static void test_root_solver_unaffordable(void)
+{
+    Game g = game(19, "c,d");
+    const char *moves = "G8;J17,H19;F6,G9;O11,J18;E5,K17;L8,H18;G7,G10;G11,H17;K16,K18;J11,O12;F5,H11;H10,H12;"
+                        "G6,F11;F10,J12;F12,G12;K12,H13;G13,J16;F13,G14;E13,F14;H14,H16;E12,F16;E14,G15;F15,E16;H11";
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *tok = strtok(buf, ";"); tok; tok = strtok(NULL, ";")) CU_ASSERT_EQUAL_FATAL(play(&g, tok), 0);
+    uint64_t n = pos_count_moves(&g.p);
+    if (n <= 5000000) printf("\n%llu moves\n", (unsigned long long)n);
+    CU_ASSERT(n > 5000000);
+    CU_ASSERT(!root_solve_affordable(n, 0.02));
+    CU_ASSERT(root_solve_affordable(n, 1.0));
+    SolveLimits lim = {0.02, (size_t)1 << 20, NULL, NULL};
+    SolveStats st;
+    MoveList ml;
+    movelist_init(&ml);
+    Move best;
+    CU_ASSERT_EQUAL(root_solve(&g.p, &lim, NULL, &best, &st, &ml, NULL), RESULT_NONE);
+    CU_ASSERT_EQUAL(ml.n, 0);
+    CU_ASSERT_EQUAL(st.nodes, 0);
+    movelist_free(&ml);
+    /* The check every search makes before listing a node's moves. */
+    Deadline dl;
+    deadline_init(&dl, now_seconds() + 0.02, NULL, NULL);
+    CU_ASSERT(!solve_may_list(&dl, &g.p));
+    CU_ASSERT(deadline_over(&dl, 0)); /* and the deadline counts as passed */
+    deadline_init(&dl, now_seconds() + 10, NULL, NULL);
+    CU_ASSERT(solve_may_list(&dl, &g.p));
+    deadline_init(&dl, 0, NULL, NULL); /* no deadline */
+    CU_ASSERT(solve_may_list(&dl, &g.p));
+    board_free(g.b);
+}
+
 /* Options the machine cannot honour: refused with the range, or reduced
  * and reported (get_param). */
 static void test_params_machine_limits(void)
@@ -1092,6 +1130,7 @@ int main(void)
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"budgets never exceed the time left", test_budget_within_time_left},
         {"root solver: a kept table answers as a fresh one, costs no clearing", test_root_table_kept},
+        {"solvers: a node beyond the budget is left unknown, unlisted", test_root_solver_unaffordable},
         {"options beyond the machine: refused with the range or reduced", test_params_machine_limits},
         {"mcts rave_ref 100: legal, reproducible (9x9, Morpharaoh 48)", test_mcts_rave_ref},
         {"clock settings", test_clock},
