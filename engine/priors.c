@@ -4,8 +4,6 @@
  * bridge shapes. Values were set by matches (docs/engine.md). */
 #include "priors.h"
 
-#include <stddef.h>
-#include <string.h>
 
 #include "eval.h"
 #include "shape.h"
@@ -35,20 +33,10 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
     const Board *b = p->board;
     int me = p->to_move, opp = me ^ 1;
     (void)S;
-    /* Points where a stone of ours would be weak at once: put our stones
-     * on the empty points (only there) and ask for our weak stones
-     * (weakness depends only on the enemy's stones around a point). */
+    /* Points where a stone of ours would be weak at once. */
     bb_t weak_if;
     bb_zero(weak_if);
-    if (knowledge) {
-        Position q;
-        memcpy(&q, p, offsetof(Position, stones));
-        for (int w = 0; w < BB_MAXW; w++) {
-            q.stones[opp][w] = p->stones[opp][w];
-            q.stones[me][w] = w < b->words ? b->points[w] & ~(p->stones[0][w] | p->stones[1][w]) : 0;
-        }
-        pos_weak_stones(&q, (Color)me, weak_if);
-    }
+    if (knowledge) pos_weak_if_placed(p, (Color)me, weak_if);
     /* A single move wins only if our distance is within its points. */
     int reach = 1 + (b->rules.c ? 1 : 0) + (p->owe ? 1 : 0) - ns;
     if (reach < 0) reach = 0;

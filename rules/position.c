@@ -254,6 +254,17 @@ void pos_weak_stones(const Position *p, Color c, uint64_t *out)
     weak_set(p->board, plane, p->stones[c], out);
 }
 
+void pos_weak_if_placed(const Position *p, Color c, uint64_t *out)
+{
+    const Board *b = p->board;
+    bb_t plane, empty;
+    flipper_plane(p, c, plane);
+    bb_zero(empty);
+    for (int i = 0; i < b->words; i++) empty[i] = b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
+    memset(out, 0, sizeof(bb_t));
+    weak_set(b, plane, empty, out);
+}
+
 bool pos_winning_chain(const Position *p, Color c, uint64_t *out)
 {
     return has_chain(p->board, p->stones[c], c, out);

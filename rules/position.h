@@ -158,6 +158,11 @@ uint64_t pos_hash(const Position *p);
  * applied). As a bitboard of board bits. */
 void pos_weak_stones(const Position *p, Color c, uint64_t *out);
 
+/* Empty points where a stone of colour c would be weak at once, by the
+ * same test as pos_weak_stones (weakness depends only on the other side's
+ * stones and edges around a point). As a bitboard of board bits. */
+void pos_weak_if_placed(const Position *p, Color c, uint64_t *out);
+
 /* A winning chain of colour c if it has one (the stones of all its winning
  * chains), as board bits. Returns whether there is one. */
 bool pos_winning_chain(const Position *p, Color c, uint64_t *out);

@@ -71,11 +71,16 @@ static void test_weak_matches_reference(void)
                 random_stones(&g, 40 + (int)rnd(60));
                 for (int c = 0; c < 2; c++) {
                     g.p.to_move = (uint8_t)!c;
-                    bb_t w;
+                    bb_t w, wif;
                     pos_weak_stones(&g.p, (Color)c, w);
+                    pos_weak_if_placed(&g.p, (Color)c, wif);
                     for (int q = 0; q < g.b->npoints; q++) {
                         bool want = (int)pos_color_at(&g.p, q) == c && ref_weak(&g.p, q % n, q / n, -1);
                         CU_ASSERT_EQUAL(bb_test(w, g.b->bit_of[q]), want);
+                        /* An empty point: weak for a stone of c placed there
+                         * (pos_point_weak's table lookup, checked above). */
+                        bool empty = pos_color_at(&g.p, q) == EMPTY;
+                        CU_ASSERT_EQUAL(bb_test(wif, g.b->bit_of[q]), empty && pos_point_weak(&g.p, (Color)c, q));
                         if ((int)pos_color_at(&g.p, q) == c) CU_ASSERT_EQUAL(pos_point_weak(&g.p, (Color)c, q), want);
                         checked++;
                         weak += want;
