@@ -234,7 +234,8 @@ static Result run_solver(int which, const Position *p, Move *best)
     return which == 0 ? dfpn_solve(p, &lim, best, NULL) : root_solve(p, &lim, NULL, best, NULL, NULL, NULL);
 }
 
-static void check_solver(int size, const char *rules)
+/* Returns whether minimax settled the position (so the solvers were asked). */
+static int check_solver(int size, const char *rules)
 {
     Game g = game(size, rules);
     budget = 3000000;
@@ -243,8 +244,11 @@ static void check_solver(int size, const char *rules)
         Move best;
         Result r = run_solver(which, &g.p, &best);
         Result want = ref == 0 ? RESULT_DRAW : (ref == 1) == (g.p.to_move == BLACK) ? RESULT_BLACK : RESULT_WHITE;
-        if (r != RESULT_NONE && r != want) fprintf(stderr, "solver %d %dx%d %s: %d vs minimax %d\n", which, size, size, rules, r, ref);
-        CU_ASSERT(r == want || r == RESULT_NONE);
+        /* Within 20 s both prove every position minimax settles in 30
+         * plies: "unknown" fails as a wrong answer does, so a solver that
+         * always answers unknown cannot pass. */
+        if (r != want) fprintf(stderr, "solver %d %dx%d %s: %d vs minimax %d\n", which, size, size, rules, r, ref);
+        CU_ASSERT_EQUAL(r, want);
         if (r == want && ref == 1) { /* the winning move wins */
             Position q = g.p;
             CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&q, &best));
@@ -255,6 +259,7 @@ static void check_solver(int size, const char *rules)
         }
     }
     board_free(g.b);
+    return ref != 2;
 }
 
 /* df-pn from mid-game positions of random games (4x4) agrees with the
@@ -293,9 +298,11 @@ static void test_dfpn_vs_id(void)
 static void test_solver_vs_minimax(void)
 {
     const char *rules[] = {"none", "pie=off", "a", "b", "c", "d", "e", "a,b", "c,d", "b,d", "a,b,c,d", "e,b", "a,pie=off", "c,c=upto"};
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) check_solver(2, rules[i]);
-    check_solver(3, "pie=off");
-    check_solver(3, "a,pie=off");
+    int settled = 0;
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) settled += check_solver(2, rules[i]);
+    settled += check_solver(3, "pie=off");
+    settled += check_solver(3, "a,pie=off");
+    CU_ASSERT_EQUAL(settled, 16); /* minimax is exact here: every case asks the solvers */
 }
 
 static void test_engine_solve(void)
@@ -490,6 +497,37 @@ static void test_win_in_two_mcts(void)
     board_free(g.b);
 }
 static void test_win_in_one_ab(void) { tactics("ab", "on"); }
+
+/* ab searches every move of a long list: on 13x13 under c Black's only
+ * win is the pair G12,G13, listed after the first 4,096 of some 9,000
+ * moves, where ab (before 93605cc) ordered and searched no further. */
+static void test_ab_long_list(void)
+{
+    Game g = game(13, "c,pie=off");
+    const char *turns[] = {"G1", "A3,A5", "G2,G3", "C3,C5", "G4,G5", "K3,K5", "G6,G7", "M3,M5",
+                           "G8,G9", "A9,A11", "G10,G11", "M9,M11"};
+    for (size_t i = 0; i < sizeof turns / sizeof turns[0]; i++) CU_ASSERT_EQUAL_FATAL(play(&g, turns[i]), 0);
+    MoveList ml;
+    movelist_init(&ml);
+    size_t n = pos_gen_moves(&g.p, &ml), wins = 0, at = 0;
+    for (size_t i = 0; i < n; i++) {
+        Position q = g.p;
+        pos_play(&q, &ml.m[i]);
+        if (q.result == RESULT_BLACK) wins++, at = i;
+    }
+    movelist_free(&ml);
+    CU_ASSERT_EQUAL(wins, 1);
+    CU_ASSERT(at >= 4096 && n > 8000);
+    Engine *e = engine("ab", "0");
+    set(e, "ab_depth", "1");
+    Move m = engine_genmove(e, &g.p);
+    Position q = g.p;
+    CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&q, &m));
+    pos_play(&q, &m);
+    CU_ASSERT_EQUAL(q.result, RESULT_BLACK);
+    engine_free(e);
+    board_free(g.b);
+}
 
 /* Pure GRAVE (no exploration, no proofs, no solver) on the win-in-one
  * position: every win is worth 1, so a forced win in two (D5 there, after
@@ -1124,6 +1162,7 @@ int main(void)
         {"mcts: a forced win in two is kept (MCTS-solver)", test_win_in_two_mcts},
         {"threats: moves that leave an enemy win in one are marked lost", test_threats},
         {"ab: win in one found, loss in one prevented", test_win_in_one_ab},
+        {"ab: every move of a long list searched (13x13 under c)", test_ab_long_list},
         {"grave: a win in one is kept (won at once in most seeds)", test_grave_keeps_win},
         {"analysis as data, every searcher", test_analyze},
         {"a caller's stop ends genmove and solve at once", test_stop_hook},
