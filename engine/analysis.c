@@ -1,6 +1,7 @@
 /* analysis.c - what a finished (or running) search reports: the move
  * it chooses, principal variations, the analysis as data for the caller
  * (engine.h) and the statistics line on stderr. Reads the tree only. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +16,16 @@ double mcts_node_q(const Node *n)
 }
 
 /* The child a final decision takes: a proven win, else most visits (ties
- * by value), never a proven loss while something else exists. */
+ * by value), never a proven loss while something else exists; -1 only
+ * when n has no children. */
 int mcts_best_child(const Node *nodes, const Node *n)
 {
     if (atomic_load(&n->state) != NODE_EXPANDED || n->nchildren == 0) return -1;
     uint32_t first = atomic_load(&n->first);
     int pick = -1;
-    double bv = -1, bq = -1;
+    /* Below any score: when every child is proven lost, the most visited
+     * of them (the longest resistance) is still a move to play. */
+    double bv = -HUGE_VAL, bq = -HUGE_VAL;
     for (int i = 0; i < n->nchildren; i++) {
         const Node *c = &nodes[first + i];
         int pr = atomic_load(&c->proven);

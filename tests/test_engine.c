@@ -14,6 +14,7 @@
 #include "../engine/searcher.h"
 #include "../engine/shape.h"
 #include "../engine/dfpn.h"
+#include "../engine/mcts_impl.h"
 #include "../engine/root_solver.h"
 #include "../engine/threats.h"
 #include "../engine/timeman.h"
@@ -559,6 +560,32 @@ static void test_grave_keeps_win(void)
 }
 
 /* ---- analysis, memory, threads, time ---------------------------------- */
+
+/* The final choice: a proven win first, never a proven loss while another
+ * move exists, and when every move is proven lost the most visited one
+ * (f052947 found none there and played at random, in most lost positions
+ * of a 9x9 e game at 0.2 s a move). */
+static void test_best_child(void)
+{
+    Node nodes[4];
+    tree_node_init(&nodes[0], STEP_ROOT, -1, 1);
+    const int visits[3] = {5, 9, 2};
+    for (int i = 0; i < 3; i++) {
+        tree_node_init(&nodes[1 + i], STEP_PLACE, i, 1);
+        atomic_store(&nodes[1 + i].visits, (uint32_t)visits[i]);
+        atomic_store(&nodes[1 + i].proven, -1);
+    }
+    atomic_store(&nodes[0].first, 1);
+    nodes[0].nchildren = 3;
+    atomic_store(&nodes[0].state, NODE_EXPANDED);
+    CU_ASSERT_EQUAL(mcts_best_child(nodes, &nodes[0]), 2);
+    atomic_store(&nodes[3].proven, 0); /* one move not lost: it, though least visited */
+    CU_ASSERT_EQUAL(mcts_best_child(nodes, &nodes[0]), 3);
+    atomic_store(&nodes[1].proven, 1); /* a proven win: it */
+    CU_ASSERT_EQUAL(mcts_best_child(nodes, &nodes[0]), 1);
+    nodes[0].nchildren = 0;
+    CU_ASSERT_EQUAL(mcts_best_child(nodes, &nodes[0]), -1);
+}
 
 typedef struct {
     const Position *p;
@@ -1165,6 +1192,7 @@ int main(void)
         {"ab: every move of a long list searched (13x13 under c)", test_ab_long_list},
         {"grave: a win in one is kept (won at once in most seeds)", test_grave_keeps_win},
         {"analysis as data, every searcher", test_analyze},
+        {"mcts: the final choice, also when every move is lost", test_best_child},
         {"a caller's stop ends genmove and solve at once", test_stop_hook},
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"budgets never exceed the time left", test_budget_within_time_left},
