@@ -1,4 +1,4 @@
-/* shape.h - bridge shapes on Cairo boards, from the board's bridge
+/* shape.h - bridge shapes on Cairo boards, from the engine's bridge
  * tables (the square boards' diagonal bridges are in priors.c and
  * playout.c). A Cairo bridge: two stones of one colour, not neighbours,
  * with two empty common neighbours; when the opponent takes one, the other

@@ -231,15 +231,7 @@ static bool has(const int16_t *list, int n, int v)
     return false;
 }
 
-static int common_nbrs(const Board *b, int a, int c, int *out, int max)
-{
-    int n = 0;
-    for (int k = 0; k < b->nnbr[a]; k++)
-        if (bb_test(b->nbr_bb[c], b->bit_of[b->nbr[a][k]]) && n < max) out[n++] = b->nbr[a][k];
-    return n;
-}
-
-/* The Cairo lookup tables of board.h (weak codes, bridges), from the
+/* The Cairo lookup tables of board.h (weak codes), from the
  * neighbours and the patterns. NULL, or what in the geometry breaks their
  * assumptions. */
 static const char *cairo_tables(Board *b)
@@ -279,30 +271,6 @@ static const char *cairo_tables(Board *b)
             for (int k = 0; k < b->npat[p]; k++)
                 if ((code & need[k]) == need[k]) b->ccode[p].weak |= 1u << code;
     }
-    /* Bridges: pairs of cells, not neighbours, with two common neighbours. */
-    for (int a = 0; a < n; a++)
-        for (int c = 0; c < n; c++) {
-            int l[3];
-            if (c == a || bb_test(b->nbr_bb[a], b->bit_of[c])) continue;
-            int nl = common_nbrs(b, a, c, l, 3);
-            if (nl < 2) continue;
-            if (nl > 2) return "three common neighbours";
-            if (b->nbridge[a] == CAIRO_MAX_BRIDGES) return "too many bridges";
-            b->bridge[a][b->nbridge[a]].partner = (int16_t)c;
-            b->bridge[a][b->nbridge[a]].link[0] = (int16_t)l[0];
-            b->bridge[a][b->nbridge[a]++].link[1] = (int16_t)l[1];
-        }
-    /* Cuts, in the order shape.c used to scan the pairs of q's neighbours. */
-    for (int q = 0; q < n; q++)
-        for (int i = 0; i < b->nnbr[q]; i++)
-            for (int j = i + 1; j < b->nnbr[q]; j++) {
-                int a = b->nbr[q][i], c = b->nbr[q][j], l[3];
-                if (bb_test(b->nbr_bb[a], b->bit_of[c]) || common_nbrs(b, a, c, l, 3) != 2) continue;
-                if (b->ncut[q] == CAIRO_MAX_BRIDGES) return "too many bridges";
-                b->cut[q][b->ncut[q]].a = (int16_t)a;
-                b->cut[q][b->ncut[q]].c = (int16_t)c;
-                b->cut[q][b->ncut[q]++].r = (int16_t)(l[0] == q ? l[1] : l[0]);
-            }
     return NULL;
 }
 

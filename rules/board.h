@@ -24,7 +24,6 @@
 #define MAX_PCELLS 8
 #define MAX_CODE_CELLS 20
 #define CAIRO_MAX_CELLS 160
-#define CAIRO_MAX_BRIDGES 4 /* per cell; the boards have at most 3 */
 
 typedef enum { GAME_MORPHOS = 0, GAME_MORPHARAOH = 1 } GameKind;
 
@@ -134,14 +133,6 @@ typedef struct Board {
         uint8_t w[2], shift;
     } ccode[CAIRO_MAX_CELLS];
     int16_t cnbr[CAIRO_MAX_CELLS][5]; /* the neighbours in code order */
-    /* Cairo bridges (engine/shape.c): a pair of cells, not neighbours,
-     * with two common neighbours (the links). bridge[p]: p's partners and
-     * the links; cut[q]: for the bridges that have q as a link, the two
-     * ends and the other link, in the order of the pairs of nbr[q]. */
-    uint8_t nbridge[CAIRO_MAX_CELLS], ncut[CAIRO_MAX_CELLS];
-    struct { int16_t partner, link[2]; } bridge[CAIRO_MAX_CELLS][CAIRO_MAX_BRIDGES];
-    struct { int16_t a, c, r; } cut[CAIRO_MAX_CELLS][CAIRO_MAX_BRIDGES];
-
     uint64_t zob[2][MAX_POINTS];
     uint64_t zob_side, zob_owe, zob_pass, zob_ply[2], zob_flip[MAX_POINTS];
 } Board;
