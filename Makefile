@@ -51,8 +51,9 @@ LDLIBS   = -lpthread -lm
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OBJCOPY ?= objcopy
 
-RULES_SRC    = $(wildcard rules/*.c)
-ENGINE_SRC   = $(wildcard engine/*.c)
+# Generated sources live in */generated/ (make generated, below).
+RULES_SRC    = $(wildcard rules/*.c rules/generated/*.c)
+ENGINE_SRC   = $(wildcard engine/*.c engine/generated/*.c)
 PROTOCOL_SRC = $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 BENCH_SRC    = $(filter-out bench/%_main.c,$(wildcard bench/*.c))
 
@@ -67,7 +68,7 @@ REL_TESTS  = test_rules test_engine test_abstractplay
 TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
 FUZZ       = gtp sgf
 
-.PHONY: all native test test-deps bench clean fuzz check-layers
+.PHONY: all native test test-deps bench clean fuzz check-layers generated check-generated
 .DELETE_ON_ERROR:
 .SECONDEXPANSION:
 
@@ -171,6 +172,13 @@ $(ASN)/tests/replay_%: $(ASN)/tests/fuzz/fuzz_%.o $(ASN)/tests/fuzz/replay.o $$(
 # symbol is a call up. Also part of make test (tests/run.d/layers.sh).
 check-layers: $(foreach l,rules engine protocol bench,$(REL)/lib$(l).a)
 	@CC="$(CC)" REL=$(REL) sh tests/run.d/layers.sh
+
+# The generated sources (rules/generated/, engine/generated/) from their
+# inputs, and the check that the committed ones are fresh (in make test).
+generated:
+	@sh tools/generated.sh --write
+check-generated:
+	@sh tools/generated.sh --check
 
 test-deps:
 	@sh tests/deps.sh

@@ -15,7 +15,7 @@ WEB_LDFLAGS = -O3 -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorpho
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 \
 	-sEXPORTED_FUNCTIONS=_main,_web_exec,_web_init \
 	-sEXPORTED_RUNTIME_METHODS=ccall,lengthBytesUTF8,FS
-WEB_CSRC   = $(wildcard rules/*.c engine/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c)) web/wasm_main.c
+WEB_CSRC   = $(wildcard rules/*.c rules/generated/*.c engine/*.c engine/generated/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c)) web/wasm_main.c
 WEB_STATIC = $(wildcard web/src/*)
 WEB_ENV    = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
 
