@@ -90,9 +90,14 @@ build/$(1)/%.o: %.c $(STAMP)
 endef
 $(foreach l,$(LEVELS),$(eval $(call LEVEL_RULES,$(l))))
 
+# Asserts are on in every build, the shipped one included (no NDEBUG: they
+# guard each layer's preconditions at no measurable cost, and the tests of
+# the shipped code run them). The sanitizer build adds MORPHOS_CHECKS: the
+# asserts of the hottest path (pos_play's, rules/check.h) and the
+# invariants of the position after each move (pos_assert_ok).
 $(ASN)/%.o: %.c $(STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -DMORPHOS_CHECKS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 .PRECIOUS: $(ASN)/%.o build/fuzz/%.o
 
 # One library per layer and build.
@@ -199,7 +204,7 @@ FZ        = build/fuzz
 FUZZ_SAN  = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 $(FZ)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CSTD) -g -O1 $(FUZZ_SAN) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(FUZZ_CC) $(CSTD) -g -O1 $(FUZZ_SAN) -DMORPHOS_CHECKS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 $(FZ)/fuzz_%: $(FZ)/tests/fuzz/fuzz_%.o $(patsubst %.c,$(FZ)/%.o,$(RULES_SRC) $(ENGINE_SRC) $(PROTOCOL_SRC))
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
 

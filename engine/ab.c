@@ -80,6 +80,7 @@ static int rank_move(const Move *m, const Position *p)
 
 static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int ply, int *best_out)
 {
+    assert(ply >= 0 && ply < MAXPLY && alpha < beta);
     a->nodes++;
     if (pos_over(p)) {
         if (p->result == RESULT_DRAW) return 0;

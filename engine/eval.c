@@ -3,6 +3,7 @@
  * makes this a Morphos distance rather than a Hex one. */
 #include "eval.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
  * farther than `limit`. */
 static int distance(const Position *p, Color c, int limit)
 {
+    assert((c == BLACK || c == WHITE) && limit >= 0 && limit <= EVAL_FAR);
     const Board *b = p->board;
     int n = b->npoints;
     Color o = (Color)(c ^ 1);

@@ -4,6 +4,8 @@
  * bridge shapes. Values were set by matches (docs/engine.md). */
 #include "priors.h"
 
+#include <assert.h>
+
 
 #include "eval.h"
 #include "shape.h"
@@ -32,6 +34,7 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
 {
     const Board *b = p->board;
     int me = p->to_move, opp = me ^ 1;
+    assert(ns >= 0 && ns <= 2 && n >= 0 && n <= 2 * b->npoints + 3);
     (void)S;
     /* Points where a stone of ours would be weak at once. */
     bb_t weak_if;

@@ -15,6 +15,8 @@
  * empty point can end the game either way, so it is played out. */
 #include "threats.h"
 
+#include <assert.h>
+
 /* How many single-point moves (up to 2) connect colour c (not necessarily
  * to move) at once: a placement on an empty point, or a flip of one of the
  * other colour's stones its patterns match; *only is one of them. */
@@ -41,6 +43,7 @@ static int count_wins(const Position *p, int c, int *only)
 int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
 {
     const Board *b = p->board;
+    assert(n >= 0 && n <= 2 * b->npoints + 3);
     if (b->rules.b || b->rules.c || b->rules.d || p->owe || pos_over(p)) return 0;
     int me = p->to_move, opp = me ^ 1;
     int only = -1;

@@ -1,6 +1,7 @@
 /* tree.c - node pool, step generation for compound moves, re-rooting. */
 #include "tree.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,7 @@ void tree_free(Tree *t)
 
 void tree_node_init(Node *n, int kind, int pt, int complete)
 {
+    assert(kind >= STEP_PLACE && kind <= STEP_ROOT && pt >= -1 && pt < MAX_POINTS);
     atomic_init(&n->visits, 0);
     atomic_init(&n->amaf_visits, 0);
     atomic_init(&n->value, 0);
@@ -61,6 +63,7 @@ void tree_node_init(Node *n, int kind, int pt, int complete)
 
 void tree_reset(Tree *t, const Position *p)
 {
+    assert(t->nodes && t->cap >= 1);
     atomic_store(&t->used, 1);
     atomic_store(&t->full, 0);
     tree_node_init(&t->nodes[0], STEP_ROOT, -1, 1);
@@ -70,12 +73,14 @@ void tree_reset(Tree *t, const Position *p)
 
 uint32_t tree_alloc(Tree *t, size_t n)
 {
+    assert(n >= 1 && n <= UINT16_MAX); /* a block of children: nchildren is 16 bits */
     if (atomic_load_explicit(&t->full, memory_order_relaxed)) return UINT32_MAX;
     size_t at = atomic_fetch_add(&t->used, n);
     if (at + n > t->cap) {
         atomic_store(&t->full, 1);
         return UINT32_MAX;
     }
+    assert(at >= 1 && at + n <= UINT32_MAX); /* node 0 is the root; cap < 2^31 */
     return (uint32_t)at;
 }
 
@@ -109,6 +114,7 @@ static int consistent(const Move *m, const int16_t *S, int ns, int16_t *P, int *
 
 Move tree_step_move_any(const int16_t *S, int ns, int kind, int pt)
 {
+    assert(ns >= 0 && ns <= 3 && kind >= STEP_PLACE && kind <= STEP_STOP);
     if (kind == STEP_PASS) return move_make(MOVE_PASS);
     if (kind == STEP_SWAP) return move_make(MOVE_SWAP);
     int16_t P[4];
@@ -160,8 +166,14 @@ static int steps_from(const Position *p, const int16_t *S, int ns, const TurnSte
 
 int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDesc *out)
 {
+    assert(ns >= 0 && ns <= 2);
+    for (int i = 0; i < ns; i++) assert(S[i] >= 0 && S[i] < p->board->npoints);
     TurnSteps ts;
-    if (pos_turn_steps(p, S, ns, &ts) >= 0) return steps_from(p, S, ns, &ts, out);
+    if (pos_turn_steps(p, S, ns, &ts) >= 0) {
+        int n = steps_from(p, S, ns, &ts, out);
+        assert(n <= 2 * p->board->npoints + 3);
+        return n;
+    }
     /* c=adjacent: its pairs are few (neighbours), so list the moves. */
     int npts = p->board->npoints;
     /* per point: bit0 exact move S+{r}, bit1 something extends S+{r},
@@ -209,6 +221,7 @@ int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDe
     if (stop) out[n++] = (StepDesc){-1, STEP_STOP, 1, stop_move};
     if (pass) out[n++] = (StepDesc){-1, STEP_PASS, 1, pass_move};
     if (swap) out[n++] = (StepDesc){-1, STEP_SWAP, 1, swap_move};
+    assert(n <= 2 * npts + 3);
     return n;
 }
 

@@ -1,6 +1,7 @@
 /* args.c - see args.h. */
 #include "args.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@ int arg_color(const char *s, Color *c)
 
 int arg_int(const char *s, long min, long max, long *v)
 {
+    assert(s && v && min <= max);
     /* strtol alone accepts leading spaces, "+" and "0x"; GTP integers are
      * plain decimal digits, negative ones with a minus. */
     const char *d = s + (*s == '-');
@@ -31,6 +33,7 @@ int arg_int(const char *s, long min, long max, long *v)
 
 int arg_num(const char *s, double min, double max, double *v)
 {
+    assert(s && v && min <= max);
     const char *q = s + (*s == '-');
     int digits = 0, dots = 0;
     for (; *q; q++) {

@@ -2,6 +2,7 @@
  * table, answer framing, and the administrative commands. */
 #include "gtp.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -302,6 +303,7 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
 
 bool gtp_execute(Gtp *g, const char *line, size_t len, StrBuf *reply)
 {
+    assert(g && (line || len == 0) && reply);
     bool toolong = len >= GTP_MAX_LINE;
     if (toolong) len = GTP_MAX_LINE - 1;
     char *copy = malloc(len + 1);

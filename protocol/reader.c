@@ -1,6 +1,7 @@
 /* reader.c - see reader.h. */
 #include "reader.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
@@ -31,6 +32,7 @@ static bool fill(Reader *r)
 
 bool reader_line(Reader *r, char *line, size_t cap, size_t *len, bool *toolong)
 {
+    assert(line && cap >= 1 && len && toolong);
     size_t n = 0;
     bool any = false;
     *toolong = false;

@@ -1,6 +1,7 @@
 /* strbuf.c - see strbuf.h. */
 #include "strbuf.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@ static bool reserve(StrBuf *b, size_t extra)
     }
     size_t need = b->len + extra + 1;
     if (need <= b->cap) return true;
+    assert(b->len < b->cap || !b->s); /* room for the NUL kept */
     size_t cap = b->cap ? b->cap : 256;
     while (cap < need) cap = cap > STRBUF_MAX / 2 ? STRBUF_MAX : cap * 2;
     char *s = realloc(b->s, cap);
@@ -44,6 +46,7 @@ static bool reserve(StrBuf *b, size_t extra)
 
 void sb_putn(StrBuf *b, const char *s, size_t n)
 {
+    assert(s || n == 0);
     if (!reserve(b, n)) return;
     memcpy(b->s + b->len, s, n);
     b->len += n;

@@ -2,6 +2,7 @@
 #include "apnotation.h"
 #include "core.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +34,7 @@ static int fail(char *err, size_t errlen, const char *text, const char *why)
 int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, char *err, size_t errlen)
 {
     const Board *b = p->board;
+    assert(text && m && err && errlen > 0);
     char buf[64];
     size_t n = 0;
     /* AbstractPlay drops all white space and reads lowercase. */

@@ -1,4 +1,5 @@
 /* board.c - geometry and read-only tables of a board. */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -341,6 +342,7 @@ static const char *build_cairo(Board *b)
 
 Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
 {
+    assert(rules && err && errlen > 0);
     if (rules->game == GAME_MORPHOS && (size < MIN_SIZE || size > MAX_SIZE)) {
         snprintf(err, errlen, "board size must be %d to %d", MIN_SIZE, MAX_SIZE);
         return NULL;
@@ -370,6 +372,10 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
         }
     }
     init_zobrist(b);
+    /* what every bitboard loop relies on: the words in use fit, points and
+     * bits map to each other */
+    assert(b->words >= 1 && b->words <= BB_MAXW && b->npoints >= 1 && b->npoints <= MAX_POINTS);
+    for (int p = 0; p < b->npoints; p++) assert(b->bit_of[p] >= 0 && b->bit_of[p] < 64 * b->words && b->point_of[b->bit_of[p]] == p);
     return b;
 }
 

@@ -1,4 +1,5 @@
 /* notation.c - point and move text (docs/rules.md, "Move notation"). */
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,7 @@ static const char COLS[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 int point_parse(const Board *b, const char *s, int *point)
 {
+    assert(s && point);
     if (!b->size) { /* Cairo cells are numbered */
         int v = 0, n = 0;
         for (; isdigit((unsigned char)s[n]) && n < 4; n++) v = v * 10 + (s[n] - '0');
@@ -29,6 +31,7 @@ int point_parse(const Board *b, const char *s, int *point)
 
 char *point_format(const Board *b, int point, char *buf, size_t len)
 {
+    assert(point >= 0 && point < b->npoints && len > 0);
     if (!b->size) snprintf(buf, len, "%d", point);
     else snprintf(buf, len, "%c%d", COLS[point % b->size], point / b->size + 1);
     return buf;
@@ -36,6 +39,7 @@ char *point_format(const Board *b, int point, char *buf, size_t len)
 
 char *move_format(const Board *b, const Move *m, char *buf, size_t len)
 {
+    assert(m->kind <= MOVE_NONE && m->n <= 3 && len > 0);
     if (m->kind == MOVE_PASS) snprintf(buf, len, "pass");
     else if (m->kind == MOVE_SWAP) snprintf(buf, len, "swap");
     else if (m->kind == MOVE_NONE) snprintf(buf, len, "none");
@@ -63,6 +67,7 @@ bool move_equal(const Move *a, const Move *b)
 int move_parse(const Position *p, const char *text, Move *m, char *err, size_t errlen)
 {
     const Board *b = p->board;
+    assert(text && m && err && errlen > 0);
     char buf[64];
     size_t n = strlen(text);
     while (n && isspace((unsigned char)text[n - 1])) n--;

@@ -104,8 +104,17 @@ uint64_t pos_count_moves(const Position *p);
 /* NULL when m is legal in p, else why not. */
 const char *pos_check_move(const Position *p, const Move *m);
 
-/* Play a legal move (check it first: this does not). */
+/* Play a legal move (check it first: this does not; in MORPHOS_CHECKS
+ * builds it asserts the move's shape - kind, length, points on the board,
+ * the game not over - and pos_assert_ok after it). */
 void pos_play(Position *p, const Move *m);
+
+/* Assert every invariant of p: the state fields in range, stones on the
+ * board's points and of one colour each, unused words zero, conn[c] the
+ * stones of c joined to its first goal line, the key. O(board), so
+ * pos_play calls it only in builds with MORPHOS_CHECKS (the sanitizer
+ * build of make test); tests may call it anywhere. */
+void pos_assert_ok(const Position *p);
 
 /* Would a stone of colour c on `point` be weak, the rest of the board as
  * it is (the other side's stones and edges; F of mutator b when that side

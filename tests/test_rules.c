@@ -4,9 +4,12 @@
  * bitboard code on random positions. */
 #include <CUnit/Basic.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "../rules/cairo.h"
 #include "../rules/rules.h"
@@ -742,7 +745,8 @@ static void test_hash(void)
     board_free(b.b);
 }
 
-/* Long random games end or are cut by the caller; nothing loops inside. */
+/* Long random games end or are cut by the caller; nothing loops inside.
+ * Every position on the way keeps the invariants (pos_assert_ok). */
 static void test_random_games_terminate(void)
 {
     const char *rules[] = { "none", "b", "b,d", "a,b,c,d", "e", "b,e", "c,c=upto", "d,d=extra" };
@@ -756,10 +760,58 @@ static void test_random_games_terminate(void)
                     Move m = pos_random_move(&g.p, &rng);
                     CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
                     pos_play(&g.p, &m);
+                    pos_assert_ok(&g.p);
                 }
             }
             board_free(g.b);
         }
+}
+
+/* Whether pos_assert_ok stops on p: in a child, whose abort is the answer. */
+static bool assert_stops(const Position *p)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stderr)) _exit(3);
+        pos_assert_ok(p);
+        _exit(0);
+    }
+    int st = 0;
+    if (pid < 0 || waitpid(pid, &st, 0) != pid) return false;
+    return WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT;
+}
+
+/* pos_assert_ok catches each broken invariant it states: a wrong key, a
+ * point of both colours, a stone off the board, a connected stone missing
+ * from conn, a colour out of range (and passes a sound position). */
+static void test_pos_assert_ok(void)
+{
+    Game g = game(5, "none");
+    Move m;
+    char err[64];
+    const char *moves[] = { "C1", "C2", "C3" };
+    for (int i = 0; i < 3; i++) {
+        CU_ASSERT_EQUAL_FATAL(move_parse(&g.p, moves[i], &m, err, sizeof err), 0);
+        pos_play(&g.p, &m);
+    }
+    CU_ASSERT_FALSE(assert_stops(&g.p));
+    Position q = g.p;
+    q.key ^= 1;
+    CU_ASSERT(assert_stops(&q));
+    q = g.p;
+    bb_set(q.stones[WHITE], g.b->bit_of[pt(g.b, "C1")]);
+    CU_ASSERT(assert_stops(&q));
+    q = g.p;
+    bb_set(q.stones[BLACK], 0); /* the frame's corner: no point */
+    CU_ASSERT(assert_stops(&q));
+    q = g.p;
+    bb_clear(q.conn[BLACK], g.b->bit_of[pt(g.b, "C1")]);
+    CU_ASSERT(assert_stops(&q));
+    q = g.p;
+    q.to_move = 2;
+    CU_ASSERT(assert_stops(&q));
+    board_free(g.b);
 }
 
 /* The set of connecting points is exactly the points where pos_wins_with
@@ -986,7 +1038,8 @@ int main(void)
         { "random moves are uniform over the legal moves", test_random_move_uniform },
         { "compound turns step by step without listing", test_turn_steps },
         { "random playouts play the games of random moves", test_random_playout_same_games },
-        { "random games stay legal", test_random_games_terminate },
+        { "random games stay legal and sound", test_random_games_terminate },
+        { "pos_assert_ok catches broken positions", test_pos_assert_ok },
         { "perft table", test_perft_table },
         { "Morpharaoh: boards and symmetry", test_cairo_geometry },
         { "Morpharaoh: control against the definitions", test_cairo_control },
