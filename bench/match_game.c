@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "gtp_proc.h"
-#include "move_list.h"
+#include "../rules/move_list.h"
 
 /* The moves so far, as one growing ';'-separated string. */
 typedef struct MoveText {

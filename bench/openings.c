@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "move_list.h"
+#include "../rules/move_list.h"
 
 int openings_load(Openings *o, const char *path, const Board *b, char *err, size_t errlen)
 {

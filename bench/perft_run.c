@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "move_list.h"
+#include "../rules/move_list.h"
 
 Board *perft_row_setup(const PerftRow *row, Position *p, char *err, size_t errlen)
 {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../engine/clock.h"
-#include "move_list.h"
+#include "../rules/move_list.h"
 
 void random_playout_rate(const Board *b, double seconds, long count, int cap, uint64_t seed, PlayoutRate *out)
 {

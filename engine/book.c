@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rules/move_list.h"
+
 typedef struct BookEntry {
     uint64_t hash;
     Move move;
@@ -81,14 +83,7 @@ static const char *replay(const Board *b, const char *line, BookEntry *out, char
         return "needs RULES, SIZE, MOVES and MOVE";
     Position p;
     pos_init(&p, b);
-    if (strcmp(moves, "-") != 0) {
-        for (char *save = NULL, *t = strtok_r(moves, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
-            Move m;
-            if (pos_over(&p)) return "the game is over before its last move";
-            if (move_parse(&p, t, &m, msg, len) != 0 || pos_check_move(&p, &m) != NULL) return "an illegal move";
-            pos_play(&p, &m);
-        }
-    }
+    if (play_move_list(&p, moves, msg, len) != 0) return "an illegal move";
     if (pos_over(&p)) return "the game is over";
     if (move_parse(&p, answer, &out->move, msg, len) != 0 || pos_check_move(&p, &out->move) != NULL)
         return "an illegal answer";
@@ -112,10 +107,10 @@ Book *book_build(const Board *b, const char *const *lines, char *err, size_t err
     }
     for (size_t i = 0; i < total; i++) {
         if (!line_is_for(lines[i], mine, b->size, &seen)) continue;
-        char msg[128] = "";
+        char msg[240] = "";
         const char *why = replay(b, lines[i], &bk->e[bk->n], msg, sizeof msg);
         if (why) {
-            if (err) snprintf(err, errlen, "book line %zu: %s", i + 1, why);
+            if (err) snprintf(err, errlen, "book line %zu: %s%s%s", i + 1, why, *msg ? ": " : "", msg);
             book_free(bk);
             return NULL;
         }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../engine/clock.h"
+#include "../rules/move_list.h"
 #include "../rules/rules.h"
 #include "args.h"
 #include "context.h"
@@ -52,33 +53,10 @@ static int usage_error(FILE *err, const char *what, const char *arg)
 /* Play the ';'-separated moves from the start. 0, or -1 with a message. */
 static int play_moves(Position *p, const char *moves, FILE *err)
 {
-    if (!strcmp(moves, "-") || !*moves) return 0;
-    char *copy = strdup(moves);
-    if (!copy) return -1;
-    int n = 0, rc = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(copy, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
-        while (*t == ' ') t++;
-        size_t len = strlen(t);
-        while (len && t[len - 1] == ' ') t[--len] = '\0';
-        if (!*t) continue;
-        n++;
-        Move m;
-        char why[160];
-        if (pos_over(p)) {
-            fprintf(err, "morphos: move %d (%s): the game is over\n", n, t);
-            rc = -1;
-            break;
-        }
-        if (move_parse(p, t, &m, why, sizeof why) < 0) {
-            fprintf(err, "morphos: move %d (%s): %s\n", n, t, why);
-            rc = -1;
-            break;
-        }
-        pos_play(p, &m);
-    }
-    free(copy);
-    return rc;
+    char why[240];
+    if (play_move_list(p, moves, why, sizeof why) == 0) return 0;
+    fprintf(err, "morphos: %s\n", why);
+    return -1;
 }
 
 int cli_perft(int argc, char **argv, FILE *out, FILE *err)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bench/move_list.h"
+#include "../rules/move_list.h"
 #include "../bench/perft_run.h"
 #include "../bench/perft_table.h"
 #include "../rules/rules.h"

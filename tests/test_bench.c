@@ -15,7 +15,7 @@
 #include "../bench/match_clock.h"
 #include "../bench/match_game.h"
 #include "../bench/match_record.h"
-#include "../bench/move_list.h"
+#include "../rules/move_list.h"
 #include "../bench/openings.h"
 #include "../bench/perft_run.h"
 #include "../bench/perft_table.h"

@@ -1115,7 +1115,8 @@ static void test_book_lines(void)
 
     /* Lines of this board that are wrong reject the whole book. */
     const char *bad[][2] = {
-        {"morpharaoh board=48\t0\t22;22\t14", "line 1: an illegal move"},
+        {"morpharaoh board=48\t0\t22;22\t14", "line 1: an illegal move: move 2 '22'"},
+        {"morpharaoh board=48\t0\t22;;18\t14", "line 1: an illegal move: move 2: empty"},
         {"morpharaoh board=48\t0\t-\t48", "line 1: an illegal answer"},
         {"morpharaoh board=48\t0\t-", "line 1: needs RULES, SIZE, MOVES and MOVE"},
         {"morpharaoh board=48\t0\t22\t22", "line 1: an illegal answer"},

@@ -401,7 +401,7 @@ static void test_cli(void)
     CU_ASSERT_EQUAL(cli_perft(2, bad5, out, err), 2);
     fflush(err);
     CU_ASSERT_PTR_NOT_NULL(strstr(etext, "--depth is required"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "move 2 (B2)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "move 2 'B2'"));
     CU_ASSERT_PTR_NOT_NULL(strstr(etext, "unknown option"));
     CU_ASSERT_PTR_NOT_NULL(strstr(etext, "--size does not apply to Morpharaoh"));
     fclose(out);

@@ -8,10 +8,14 @@ int move_list_next(const char **s, char *text, size_t len)
 {
     if (!**s) return 0;
     size_t n = strcspn(*s, ";");
-    int ok = n > 0 && n < len;
+    const char *a = *s, *z = *s + n;
+    while (a < z && *a == ' ') a++;
+    while (z > a && z[-1] == ' ') z--;
+    size_t k = (size_t)(z - a);
+    int ok = k > 0 && k < len;
     if (ok) {
-        memcpy(text, *s, n);
-        text[n] = 0;
+        memcpy(text, a, k);
+        text[k] = 0;
     }
     *s += n;
     if (**s == ';') (*s)++;
@@ -23,6 +27,7 @@ static int play_list(Position *p, const char *moves, bool ap, char *err, size_t 
     char text[64], why[200];
     int r, ply = 0;
     bool swapped = false;
+    if (!strcmp(moves, "-")) return 0;
     while ((r = move_list_next(&moves, text, sizeof text)) != 0) {
         ply++;
         Move m;
