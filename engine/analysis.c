@@ -56,7 +56,7 @@ Move mcts_follow(const Tree *t, uint32_t at, int16_t *S, int *ns, uint32_t *end)
         int nx = mcts_best_child(N, c);
         if (nx < 0) {
             *end = at;
-            return move_make(MOVE_NONE);
+            return move_of(MOVE_NONE);
         }
         at = (uint32_t)nx;
     }

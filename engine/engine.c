@@ -164,7 +164,7 @@ Move engine_genmove(Engine *e, const Position *p) { return engine_genmove_live(e
 
 Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
 {
-    if (!e || !p || pos_over(p)) return move_make(MOVE_PASS);
+    if (!e || !p || pos_over(p)) return move_of(MOVE_PASS);
     double t0 = now_seconds();
     Move m;
     if (!only_move(p, &m) && !book_move(e, p, &m)) {

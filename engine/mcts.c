@@ -492,7 +492,7 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     int ns = 0;
     uint32_t end;
     int bc = mcts_best_child(m->tree.nodes, &m->tree.nodes[0]);
-    Move mv = bc >= 0 ? mcts_follow(&m->tree, (uint32_t)bc, S, &ns, &end) : move_make(MOVE_NONE);
+    Move mv = bc >= 0 ? mcts_follow(&m->tree, (uint32_t)bc, S, &ns, &end) : move_of(MOVE_NONE);
     if (mv.kind == MOVE_NONE) {
         /* Too little time to reach a whole move (a compound turn under c
          * with a budget of a millisecond): said, never silent. */

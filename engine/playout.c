@@ -75,13 +75,7 @@ double playout_score(const Position *p)
     return 0.5 + 0.1 * d;
 }
 
-static Move single(int kind, int pt)
-{
-    Move m = move_make(kind);
-    m.pt[0] = (int16_t)pt;
-    m.n = 1;
-    return m;
-}
+static Move single(int kind, int pt) { return move_pts(kind, 1, pt, -1, -1); }
 
 /* The opponent just placed at q: if q was one of the two links of a bridge
  * between two of our stones (diagonal neighbours of each other, both next

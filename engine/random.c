@@ -9,7 +9,7 @@ static void rnd_new_game(void *st, const Position *p) { (void)st, (void)p; }
 static Move rnd_genmove(void *st, const Position *p, const SearchCtx *sc)
 {
     (void)st;
-    if (pos_over(p)) return move_make(MOVE_PASS);
+    if (pos_over(p)) return move_of(MOVE_PASS);
     return pos_random_move(p, sc->rng);
 }
 

@@ -115,8 +115,8 @@ static int consistent(const Move *m, const int16_t *S, int ns, int16_t *P, int *
 Move tree_step_move_any(const int16_t *S, int ns, int kind, int pt)
 {
     assert(ns >= 0 && ns <= 3 && kind >= STEP_PLACE && kind <= STEP_STOP);
-    if (kind == STEP_PASS) return move_make(MOVE_PASS);
-    if (kind == STEP_SWAP) return move_make(MOVE_SWAP);
+    if (kind == STEP_PASS) return move_of(MOVE_PASS);
+    if (kind == STEP_SWAP) return move_of(MOVE_SWAP);
     int16_t P[4];
     int np = 0;
     for (int i = 0; i < ns && np < 3; i++) P[np++] = S[i];
@@ -127,7 +127,7 @@ Move tree_step_move_any(const int16_t *S, int ns, int kind, int pt)
             P[j] = P[j - 1];
             P[j - 1] = x;
         }
-    Move m = move_make(kind == STEP_FLIP ? MOVE_FLIP : MOVE_PLACE);
+    Move m = move_of(kind == STEP_FLIP ? MOVE_FLIP : MOVE_PLACE);
     for (int i = 0; i < np; i++) m.pt[m.n++] = P[i];
     if (kind == STEP_FLIP && m.n < 3) m.pt[m.n++] = (int16_t)pt;
     return m;
@@ -159,8 +159,8 @@ static int steps_from(const Position *p, const int16_t *S, int ns, const TurnSte
         }
     }
     if (ts->stop) out[n++] = (StepDesc){-1, STEP_STOP, 1, tree_step_move(S, ns, STEP_STOP, -1)};
-    if (ts->pass) out[n++] = (StepDesc){-1, STEP_PASS, 1, move_make(MOVE_PASS)};
-    if (ts->swap) out[n++] = (StepDesc){-1, STEP_SWAP, 1, move_make(MOVE_SWAP)};
+    if (ts->pass) out[n++] = (StepDesc){-1, STEP_PASS, 1, move_of(MOVE_PASS)};
+    if (ts->swap) out[n++] = (StepDesc){-1, STEP_SWAP, 1, move_of(MOVE_SWAP)};
     return n;
 }
 
@@ -181,7 +181,7 @@ int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDe
     uint8_t fl[MAX_POINTS];
     memset(fl, 0, (size_t)npts);
     int stop = 0, pass = 0, swap = 0;
-    Move stop_move = move_make(MOVE_NONE), pass_move = stop_move, swap_move = stop_move;
+    Move stop_move = move_of(MOVE_NONE), pass_move = stop_move, swap_move = stop_move;
     pos_gen_moves(p, ml);
     for (size_t i = 0; i < ml->n; i++) {
         const Move *m = &ml->m[i];
@@ -236,7 +236,7 @@ Move tree_complete_random(const Position *p, const int16_t *S, int ns, MoveList 
     pos_gen_moves(p, ml);
     /* Reservoir sampling over the consistent moves. */
     size_t seen = 0;
-    Move pick = move_make(MOVE_NONE);
+    Move pick = move_of(MOVE_NONE);
     for (size_t i = 0; i < ml->n; i++) {
         int16_t P[3];
         int np, f;

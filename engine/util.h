@@ -19,13 +19,5 @@ static inline uint64_t mix64(uint64_t z)
     return z ? z : 1;
 }
 
-static inline Move move_make(int kind)
-{
-    Move m;
-    m.pt[0] = m.pt[1] = m.pt[2] = -1;
-    m.n = 0;
-    m.kind = (uint8_t)kind;
-    return m;
-}
 
 #endif

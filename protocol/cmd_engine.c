@@ -90,7 +90,7 @@ static bool start_planned(Gtp *g, const Move *m, StrBuf *out)
     char buf[16];
     g->plan = *m;
     g->plan_ply = g->game.n;
-    g->partial = (Move){ .pt = { m->pt[0], -1, -1 }, .n = 1, .kind = MOVE_PLACE };
+    g->partial = move_pts(MOVE_PLACE, 1, m->pt[0], -1, -1);
     sb_puts(out, point_format(g->game.board, m->pt[0], buf, sizeof buf));
     return true;
 }

@@ -72,7 +72,7 @@ GtpStatus cmd_gogui_legal_moves(Gtp *g, int argc, char **argv, StrBuf *out)
     bb_zero(pts);
     bool pass;
     partial_targets(g, pts, &pass);
-    Move s = { .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
+    Move s = move_of(MOVE_SWAP);
     if (g->partial.n == 0 && !pos_over(p) && pos_check_move(p, &s) == NULL)
         for (int w = 0; w < b->words; w++) pts[w] |= p->stones[BLACK][w];
     sb_put_points(out, b, pts);

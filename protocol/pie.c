@@ -12,7 +12,7 @@
 
 static bool swap_legal(const Position *p)
 {
-    Move s = { .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
+    Move s = move_of(MOVE_SWAP);
     return p->to_move == WHITE && !pos_over(p) && pos_check_move(p, &s) == NULL;
 }
 
@@ -24,7 +24,7 @@ bool swap_by_point(const Position *p, const char *text, Move *m)
     Move flip;
     char err[8];
     if (move_parse(p, text, &flip, err, sizeof err) == 0) return false;
-    *m = (Move){ .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
+    *m = move_of(MOVE_SWAP);
     return true;
 }
 

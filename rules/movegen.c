@@ -130,23 +130,17 @@ static int empty_points(const Position *p, const Turn *t, int16_t *pts)
     return n;
 }
 
-static Move mk(uint8_t kind, int n, int a, int b, int c)
-{
-    Move m = { { (int16_t)a, (int16_t)b, (int16_t)c }, (uint8_t)n, kind };
-    return m;
-}
-
 /* c=adjacent placements of the turn without an owed stone: lone points,
  * then pairs by their lower-left point (right before up). */
 static void push_pairs(const Board *b, const Pairs *pr, int nw, MoveList *ml)
 {
-    BB_FOR_EACH(bit, pr->lone, nw) movelist_push(ml, mk(MOVE_PLACE, 1, b->point_of[bit], -1, -1));
+    BB_FOR_EACH(bit, pr->lone, nw) movelist_push(ml, move_pts(MOVE_PLACE, 1, b->point_of[bit], -1, -1));
     bb_t any;
     for (int i = 0; i < nw; i++) any[i] = pr->h[i] | pr->v[i];
     BB_FOR_EACH(bit, any, nw) {
         int q = b->point_of[bit];
-        if (bb_test(pr->h, bit)) movelist_push(ml, mk(MOVE_PLACE, 2, q, q + 1, -1));
-        if (bb_test(pr->v, bit)) movelist_push(ml, mk(MOVE_PLACE, 2, q, q + b->size, -1));
+        if (bb_test(pr->h, bit)) movelist_push(ml, move_pts(MOVE_PLACE, 2, q, q + 1, -1));
+        if (bb_test(pr->v, bit)) movelist_push(ml, move_pts(MOVE_PLACE, 2, q, q + b->size, -1));
     }
 }
 
@@ -164,7 +158,7 @@ static Move sorted_place(int n, int a, int b, int c)
 {
     int v[3] = { a, b, c };
     sort_points(v, n);
-    return mk(MOVE_PLACE, n, v[0], n > 1 ? v[1] : -1, n > 2 ? v[2] : -1);
+    return move_pts(MOVE_PLACE, n, v[0], n > 1 ? v[1] : -1, n > 2 ? v[2] : -1);
 }
 
 static void flips_after(const Position *p, const Turn *t, int e, uint64_t *out);
@@ -197,7 +191,7 @@ static void gen_adjacent_owed(const Position *p, const Turn *t, MoveList *ml)
             flips_after(p, t, o, w);
             bool any = false;
             BB_FOR_EACH(bit, w, t->nw) any |= flip_legal(p, t, o, b->point_of[bit]);
-            if (!any) movelist_push(ml, mk(MOVE_PLACE, 1, o, -1, -1));
+            if (!any) movelist_push(ml, move_pts(MOVE_PLACE, 1, o, -1, -1));
         }
     }
     if (ml->n - start < 2) return; /* also: nothing listed, ml->m may be NULL */
@@ -226,21 +220,21 @@ size_t pos_gen_moves(const Position *p, MoveList *ml)
     }
     if (t.sizes & 2) {
         movelist_reserve(ml, (size_t)E + 1);
-        for (int i = 0; i < E; i++) ml->m[ml->n++] = mk(MOVE_PLACE, 1, pts[i], -1, -1);
+        for (int i = 0; i < E; i++) ml->m[ml->n++] = move_pts(MOVE_PLACE, 1, pts[i], -1, -1);
     }
     if (t.sizes & 4)
         for (int i = 0; i < E; i++)
-            for (int j = i + 1; j < E; j++) movelist_push(ml, mk(MOVE_PLACE, 2, pts[i], pts[j], -1));
+            for (int j = i + 1; j < E; j++) movelist_push(ml, move_pts(MOVE_PLACE, 2, pts[i], pts[j], -1));
     if (t.sizes & 8)
         for (int i = 0; i < E; i++)
             for (int j = i + 1; j < E; j++)
-                for (int k = j + 1; k < E; k++) movelist_push(ml, mk(MOVE_PLACE, 3, pts[i], pts[j], pts[k]));
+                for (int k = j + 1; k < E; k++) movelist_push(ml, move_pts(MOVE_PLACE, 3, pts[i], pts[j], pts[k]));
     bb_t w;
     if (t.owe != 1) {
         flips_after(p, &t, -1, w);
         BB_FOR_EACH(bit, w, t.nw) {
             int f = b->point_of[bit];
-            if (flip_legal(p, &t, -1, f)) movelist_push(ml, mk(MOVE_FLIP, 1, f, -1, -1));
+            if (flip_legal(p, &t, -1, f)) movelist_push(ml, move_pts(MOVE_FLIP, 1, f, -1, -1));
         }
     }
     if (t.owe)
@@ -249,15 +243,15 @@ size_t pos_gen_moves(const Position *p, MoveList *ml)
             flips_after(p, &t, pts[i], w);
             BB_FOR_EACH(bit, w, t.nw) {
                 int f = b->point_of[bit];
-                if (flip_legal(p, &t, pts[i], f)) movelist_push(ml, mk(MOVE_FLIP, 2, pts[i], f, -1));
+                if (flip_legal(p, &t, pts[i], f)) movelist_push(ml, move_pts(MOVE_FLIP, 2, pts[i], f, -1));
             }
             /* Nothing regular after the d stone: the move is that stone
              * alone (under d=extra it reads as the plain placement;
              * c=adjacent listed it with the placements). */
-            if (t.owe == 1 && E == 1 && ml->n == before && !t.adj) movelist_push(ml, mk(MOVE_PLACE, 1, pts[i], -1, -1));
+            if (t.owe == 1 && E == 1 && ml->n == before && !t.adj) movelist_push(ml, move_pts(MOVE_PLACE, 1, pts[i], -1, -1));
         }
-    if (t.swap) movelist_push(ml, mk(MOVE_SWAP, 0, -1, -1, -1));
-    if (!ml->n) movelist_push(ml, mk(MOVE_PASS, 0, -1, -1, -1));
+    if (t.swap) movelist_push(ml, move_pts(MOVE_SWAP, 0, -1, -1, -1));
+    if (!ml->n) movelist_push(ml, move_pts(MOVE_PASS, 0, -1, -1, -1));
     return ml->n;
 }
 
@@ -403,7 +397,7 @@ static Move random_placement_with(const Turn *t, const Board *b, const int16_t *
             pt[j] = pt[j - 1];
             pt[j - 1] = tmp;
         }
-    return mk(MOVE_PLACE, s, pt[0], s > 1 ? pt[1] : -1, s > 2 ? pt[2] : -1);
+    return move_pts(MOVE_PLACE, s, pt[0], s > 1 ? pt[1] : -1, s > 2 ? pt[2] : -1);
 }
 
 static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng)
@@ -421,9 +415,9 @@ static Move random_plain(const Position *p, uint64_t *rng)
     bb_t plane, legal;
     for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
     int n = plain_targets(b, plane, p->stones[mover], p->stones[!mover], legal);
-    if (__builtin_expect(n == 0, 0)) return mk(MOVE_PASS, 0, -1, -1, -1);
+    if (__builtin_expect(n == 0, 0)) return move_pts(MOVE_PASS, 0, -1, -1, -1);
     int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
-    return mk(bb_test(p->stones[!mover], bit) ? MOVE_FLIP : MOVE_PLACE, 1, b->point_of[bit], -1, -1);
+    return move_pts(bb_test(p->stones[!mover], bit) ? MOVE_FLIP : MOVE_PLACE, 1, b->point_of[bit], -1, -1);
 }
 
 /* c=adjacent without an owed stone: uniform over lone points, pairs,
@@ -440,26 +434,26 @@ static Move random_adjacent(const Position *p, const Turn *t, uint64_t *rng)
     uint64_t total = nplace + nf + t->swap;
     while (total) {
         uint64_t r = rng_below(rng, total);
-        if (r < (uint64_t)pr.nlone) return mk(MOVE_PLACE, 1, b->point_of[bb_select(pr.lone, t->nw, (int)r)], -1, -1);
+        if (r < (uint64_t)pr.nlone) return move_pts(MOVE_PLACE, 1, b->point_of[bb_select(pr.lone, t->nw, (int)r)], -1, -1);
         r -= (uint64_t)pr.nlone;
         if (r < (uint64_t)pr.nh) {
             int q = b->point_of[bb_select(pr.h, t->nw, (int)r)];
-            return mk(MOVE_PLACE, 2, q, q + 1, -1);
+            return move_pts(MOVE_PLACE, 2, q, q + 1, -1);
         }
         r -= (uint64_t)pr.nh;
         if (r < (uint64_t)pr.nv) {
             int q = b->point_of[bb_select(pr.v, t->nw, (int)r)];
-            return mk(MOVE_PLACE, 2, q, q + b->size, -1);
+            return move_pts(MOVE_PLACE, 2, q, q + b->size, -1);
         }
         r -= (uint64_t)pr.nv;
-        if (r == nf) return mk(MOVE_SWAP, 0, -1, -1, -1);
+        if (r == nf) return move_pts(MOVE_SWAP, 0, -1, -1, -1);
         int f = b->point_of[bb_select(w, t->nw, (int)r)];
-        if (flip_legal(p, t, -1, f)) return mk(MOVE_FLIP, 1, f, -1, -1);
+        if (flip_legal(p, t, -1, f)) return move_pts(MOVE_FLIP, 1, f, -1, -1);
         bb_clear(w, b->bit_of[f]); /* banned (mutator b): draw again */
         nf--;
         total--;
     }
-    return mk(MOVE_PASS, 0, -1, -1, -1);
+    return move_pts(MOVE_PASS, 0, -1, -1, -1);
 }
 
 /* A stone is owed (mutator d): uniform over the placement sets, the flips
@@ -483,7 +477,7 @@ static Move random_owed(const Position *p, const Turn *t, const uint64_t *place,
     uint64_t K = (uint64_t)bb_popcount(w, t->nw) + (uint64_t)reach, nopp = (uint64_t)bb_popcount(p->stones[t->opp], t->nw);
     if (K > nopp) K = nopp;
     const uint64_t total = nplace + n0 + t->swap + (uint64_t)t->E * K;
-    if (!total) return mk(MOVE_PASS, 0, -1, -1, -1); /* not reached: E >= 2 leaves placements */
+    if (!total) return move_pts(MOVE_PASS, 0, -1, -1, -1); /* not reached: E >= 2 leaves placements */
     for (;;) {
         uint64_t r = rng_below(rng, total);
         if (r < nplace) {
@@ -492,16 +486,16 @@ static Move random_owed(const Position *p, const Turn *t, const uint64_t *place,
             return random_placement(t, b, s, rng);
         }
         r -= nplace;
-        if (r < n0) return mk(MOVE_FLIP, 1, f0[r], -1, -1);
+        if (r < n0) return move_pts(MOVE_FLIP, 1, f0[r], -1, -1);
         r -= n0;
-        if (r < t->swap) return mk(MOVE_SWAP, 0, -1, -1, -1);
+        if (r < t->swap) return move_pts(MOVE_SWAP, 0, -1, -1, -1);
         r -= t->swap;
         const int e = b->point_of[bb_select(t->empty, t->nw, (int)(r / K))];
         uint64_t j = r % K;
         flips_after(p, t, e, w);
         BB_FOR_EACH(bit, w, t->nw) {
             const int f = b->point_of[bit];
-            if (flip_legal(p, t, e, f) && j-- == 0) return mk(MOVE_FLIP, 2, e, f, -1);
+            if (flip_legal(p, t, e, f) && j-- == 0) return move_pts(MOVE_FLIP, 2, e, f, -1);
         }
     }
 }
@@ -523,7 +517,7 @@ Move pos_random_move(const Position *p, uint64_t *rng)
         flips_after(p, &t, -1, w);
         int nf = bb_popcount(w, t.nw);
         uint64_t total = nplace + (uint64_t)nf + t.swap;
-        if (!total) return mk(MOVE_PASS, 0, -1, -1, -1);
+        if (!total) return move_pts(MOVE_PASS, 0, -1, -1, -1);
         for (;;) {
             uint64_t r = rng_below(rng, total);
             if (r < nplace) {
@@ -532,14 +526,14 @@ Move pos_random_move(const Position *p, uint64_t *rng)
                 return random_placement(&t, b, s, rng);
             }
             r -= nplace;
-            if (r == (uint64_t)nf) return mk(MOVE_SWAP, 0, -1, -1, -1);
+            if (r == (uint64_t)nf) return move_pts(MOVE_SWAP, 0, -1, -1, -1);
             int f = b->point_of[bb_select(w, t.nw, (int)r)];
-            if (flip_legal(p, &t, -1, f)) return mk(MOVE_FLIP, 1, f, -1, -1);
+            if (flip_legal(p, &t, -1, f)) return move_pts(MOVE_FLIP, 1, f, -1, -1);
             /* A banned flip (mutator b): draw again; uniform over the rest. */
             bb_clear(w, b->bit_of[f]);
             nf--;
             total--;
-            if (!total) return mk(MOVE_PASS, 0, -1, -1, -1);
+            if (!total) return move_pts(MOVE_PASS, 0, -1, -1, -1);
         }
     }
     if (t.adj || (t.owe == 1 && t.E == 1)) {
@@ -640,9 +634,9 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
         while (r >= place[s]) r -= place[s++];
         *out = random_placement_with(&t, b, S, ns, s, rng);
     } else if (r - nplace < nf) {
-        *out = mk(MOVE_FLIP, 2, S[0], b->point_of[bb_select(w, t.nw, (int)(r - nplace))], -1);
+        *out = move_pts(MOVE_FLIP, 2, S[0], b->point_of[bb_select(w, t.nw, (int)(r - nplace))], -1);
     } else {
-        *out = mk(MOVE_PLACE, 1, S[0], -1, -1);
+        *out = move_pts(MOVE_PLACE, 1, S[0], -1, -1);
     }
     return 1;
 }

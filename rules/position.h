@@ -29,6 +29,15 @@ typedef struct Move {
     uint8_t kind;
 } Move;
 
+/* The one family of Move constructors: move_pts(kind, n, a, b, c) has n
+ * points, the unused ones -1; move_of(kind) none (pass, swap, none). */
+static inline Move move_pts(int kind, int n, int a, int b, int c)
+{
+    Move m = { { (int16_t)a, (int16_t)b, (int16_t)c }, (uint8_t)n, (uint8_t)kind };
+    return m;
+}
+static inline Move move_of(int kind) { return move_pts(kind, 0, -1, -1, -1); }
+
 typedef struct MoveList {
     Move *m;
     size_t n, cap;
