@@ -702,7 +702,10 @@ static void test_analyze(void)
         Game g = game(5, "none");
         Engine *e = engine(searchers[si], "0");
         set(e, "movetime", "0.05");
-        Sink s = {&g.p, 0, 0, 0, 400};
+        /* The stop is polled every 10 ms: 50 calls, half a second of
+         * analysis and 50 reports of mcts (400 calls took 12 s of the
+         * suite's 18, mostly waiting). */
+        Sink s = {&g.p, 0, 0, 0, 50};
         SearchHooks h = {stop_after, check_report, &s, 1};
         engine_analyze(e, &g.p, &h);
         CU_ASSERT(s.reports >= 1);
