@@ -456,14 +456,12 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     double secs = sc->cfg.solver_time;
     if (sc->soft_time > 0 && secs > 0.15 * sc->soft_time) secs = 0.15 * sc->soft_time;
     if (sc->hard_time > 0 && secs > 0.15 * sc->hard_time) secs = 0.15 * sc->hard_time;
-    uint64_t nroot = sc->cfg.use_solver && secs > 0 ? pos_count_moves(p) : 0;
-    if (nroot && root_solve_affordable(nroot, secs) && solver_in_reach(p)) {
+    if (sc->cfg.use_solver && secs > 0 && solver_in_reach(p)) {
         Move win;
         const SearchHooks *h = sc->hooks;
         SolveLimits lim = {secs, ROOT_SOLVER_MEMORY, h ? h->stop : NULL, h ? h->ctx : NULL};
         if (!m->solver_tt.mem.at) root_table_init(&m->solver_tt, lim.memory);
-        vals = m->solver_tt.mem.at ? malloc(nroot + 1) : NULL;
-        Result r = vals ? root_solve(p, &lim, &m->solver_tt, &win, NULL, &solved, vals) : RESULT_NONE;
+        Result r = m->solver_tt.mem.at ? root_solve(p, &lim, &m->solver_tt, &win, NULL, &solved, &vals) : RESULT_NONE;
         if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
             if (sc->cfg.verbose) {
                 char buf[48];

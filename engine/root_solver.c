@@ -130,7 +130,6 @@ int root_table_init(RootTable *t, size_t bytes)
     if (cap * sizeof(Entry) * 2 <= bytes)
         fprintf(stderr, "root solver: table reduced to %zu KiB (memory)\n", cap * sizeof(Entry) >> 10);
     t->mask = cap - 1;
-    t->bytes = bytes;
     return 0;
 }
 
@@ -140,19 +139,19 @@ void root_table_free(RootTable *t)
     memset(t, 0, sizeof *t);
 }
 
-bool root_solve_affordable(uint64_t nmoves, double seconds)
-{
-    return (double)nmoves * DEADLINE_UNIT_SECONDS <= seconds;
-}
-
 Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move *best, SolveStats *st,
-                  MoveList *moves, int8_t *vals)
+                  MoveList *moves, int8_t **vals)
 {
     double t0 = now_seconds();
     if (st) memset(st, 0, sizeof *st);
     if (moves) moves->n = 0;
+    if (vals) *vals = NULL;
     if (pos_over(p)) return (Result)p->result;
-    if (!root_solve_affordable(pos_count_moves(p), lim->seconds > 0 ? lim->seconds : 1.0)) return RESULT_NONE;
+    Solver s;
+    memset(&s, 0, sizeof s);
+    deadline_init(&s.dl, t0 + (lim->seconds > 0 ? lim->seconds : 1.0), lim->stop, lim->ctx);
+    /* The root's list is the first work that cannot be interrupted. */
+    if (!solve_may_list(&s.dl, p)) return RESULT_NONE;
     RootTable own;
     if (!t) {
         if (root_table_init(&own, lim->memory) != 0) return RESULT_NONE;
@@ -163,18 +162,16 @@ Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move 
         memset(t->mem.at, 0, (t->mask + 1) * sizeof(Entry));
         t->gen = 1;
     }
-    Solver s;
-    memset(&s, 0, sizeof s);
     s.tt = t->mem.at;
     s.mask = t->mask;
     s.gen = t->gen;
     if (st) st->table_bytes = (t->mask + 1) * sizeof(Entry);
-    deadline_init(&s.dl, t0 + (lim->seconds > 0 ? lim->seconds : 1.0), lim->stop, lim->ctx);
     MoveList own_ml, *root = moves ? moves : &own_ml;
     if (!moves) movelist_init(&own_ml);
     size_t n = pos_gen_moves(p, root);
-    if (vals)
-        for (size_t i = 0; i < n; i++) vals[i] = V_UNKNOWN;
+    int8_t *out = vals ? malloc(n ? n : 1) : NULL;
+    if (out) memset(out, V_UNKNOWN, n);
+    if (vals) *vals = out;
     int8_t *cur = calloc(n ? n : 1, 1);
     int value = V_UNKNOWN, bi = 0;
     for (int depth = 1; depth < 127 && cur; depth++) {
@@ -191,8 +188,7 @@ Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move 
             else if (-v == V_DRAW && draw < 0) draw = (int)i;
         }
         if (s.abort) break;
-        if (vals)
-            for (size_t i = 0; i < n; i++) vals[i] = cur[i];
+        if (out) memcpy(out, cur, n);
         if (st) st->depth = depth;
         if (res == V_WIN) { value = V_WIN; bi = b; break; }
         if (known) {

@@ -3,11 +3,11 @@
  * within a small budget.
  *
  * Returns the proven result (RESULT_NONE when unknown) with the winning
- * move in *best; vals[i] for moves->m[i] is +1 (the mover wins by it), -1
- * (proven losing), 0 (proven draw) or 2 (unknown), from the last completed
- * iteration; moves is filled in pos_gen_moves order and vals needs room for
- * every legal move (both may be NULL). Answers within lim->seconds
- * (engine/clock.h's stride aside). */
+ * move in *best; (*vals)[i] for moves->m[i] is +1 (the mover wins by it),
+ * -1 (proven losing), 0 (proven draw) or 2 (unknown), from the last
+ * completed iteration; moves is filled in pos_gen_moves order and *vals is
+ * allocated here, one per move, for the caller to free (both may be NULL).
+ * Answers within lim->seconds (engine/clock.h's stride aside). */
 #ifndef MORPHOS_ENGINE_ROOT_SOLVER_H
 #define MORPHOS_ENGINE_ROOT_SOLVER_H
 
@@ -25,7 +25,6 @@
 typedef struct RootTable {
     ZTable mem;
     size_t mask;    /* entries - 1 */
-    size_t bytes;   /* what was asked for */
     uint16_t gen;
 } RootTable;
 
@@ -33,18 +32,13 @@ typedef struct RootTable {
  * machine refuses it); 0 on success, -1 when none could be had. */
 int root_table_init(RootTable *t, size_t bytes);
 
-/* Whether `seconds` can pay for a root of nmoves (pos_count_moves, which
- * lists nothing): the list and the first iteration, which plays every
- * move, at clock.h's DEADLINE_UNIT_SECONDS a move. Under c a 19x19 root can
- * have 5.2 million moves: 446912d listed them twice, and a 0.2 s byo-yomi
- * move took 0.28 s. */
-bool root_solve_affordable(uint64_t nmoves, double seconds);
 void root_table_free(RootTable *t);
 
 /* t: a table from root_table_init, or NULL for one of lim->memory bytes
- * for this call only. A root it cannot afford (root_solve_affordable) is
- * left unknown at once, with moves empty. */
+ * for this call only. A root whose list the budget cannot pay for
+ * (solve.h's solve_may_list: under c a 19x19 root can have 5.2 million
+ * moves) is left unknown at once, with moves empty and *vals NULL. */
 Result root_solve(const Position *p, const SolveLimits *lim, RootTable *t, Move *best, SolveStats *st,
-                  MoveList *moves, int8_t *vals);
+                  MoveList *moves, int8_t **vals);
 
 #endif

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "../rules/rules.h"
+#include "rules.h"
 
 /* Copy the next move of the list at *s into text and advance *s past it.
  * 1 for a move, 0 at the end, -1 for an empty or over-long entry. */

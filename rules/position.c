@@ -320,7 +320,7 @@ void pos_weak_if_placed(const Position *p, Color c, uint64_t *out)
     bb_t plane, empty;
     flipper_plane(p, c, plane);
     bb_zero(empty);
-    for (int i = 0; i < b->words; i++) empty[i] = b->points[i] & ~(p->stones[0][i] | p->stones[1][i]);
+    empty_set(p, empty);
     memset(out, 0, sizeof(bb_t));
     weak_set(b, plane, empty, out);
 }

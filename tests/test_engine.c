@@ -954,14 +954,16 @@ static void test_root_table_kept(void)
                 MoveList m1, m2;
                 movelist_init(&m1);
                 movelist_init(&m2);
-                int8_t v1[64], v2[64];
+                int8_t *v1, *v2;
                 Move b1, b2;
-                Result kept = root_solve(&g.p, &lim, &t, &b1, NULL, &m1, v1);
-                Result fresh = root_solve(&g.p, &lim, NULL, &b2, NULL, &m2, v2);
+                Result kept = root_solve(&g.p, &lim, &t, &b1, NULL, &m1, &v1);
+                Result fresh = root_solve(&g.p, &lim, NULL, &b2, NULL, &m2, &v2);
                 CU_ASSERT_EQUAL(kept, fresh);
                 CU_ASSERT(move_equal(&b1, &b2) || kept == RESULT_NONE);
                 CU_ASSERT_EQUAL(m1.n, m2.n);
                 CU_ASSERT(m1.n == m2.n && memcmp(v1, v2, m1.n) == 0);
+                free(v1);
+                free(v2);
                 movelist_free(&m1);
                 movelist_free(&m2);
                 Move m = pos_random_move(&g.p, &rng);
@@ -1007,8 +1009,12 @@ static void test_root_solver_unaffordable(void)
     uint64_t n = pos_count_moves(&g.p);
     if (n <= 5000000) printf("\n%llu moves\n", (unsigned long long)n);
     CU_ASSERT(n > 5000000);
-    CU_ASSERT(!root_solve_affordable(n, 0.02));
-    CU_ASSERT(root_solve_affordable(n, 1.0));
+    /* 0.02 s cannot pay for listing them, 1 s can. */
+    Deadline dl;
+    deadline_init(&dl, now_seconds() + 0.02, NULL, NULL);
+    CU_ASSERT(!deadline_affords(&dl, n));
+    deadline_init(&dl, now_seconds() + 1.0, NULL, NULL);
+    CU_ASSERT(deadline_affords(&dl, n));
     SolveLimits lim = {0.02, (size_t)1 << 20, NULL, NULL};
     SolveStats st;
     MoveList ml;
@@ -1019,7 +1025,6 @@ static void test_root_solver_unaffordable(void)
     CU_ASSERT_EQUAL(st.nodes, 0);
     movelist_free(&ml);
     /* The check every search makes before listing a node's moves. */
-    Deadline dl;
     deadline_init(&dl, now_seconds() + 0.02, NULL, NULL);
     CU_ASSERT(!solve_may_list(&dl, &g.p));
     CU_ASSERT(deadline_over(&dl, 0)); /* and the deadline counts as passed */
