@@ -133,8 +133,8 @@ def main():
     bench_dir = os.path.join(os.path.dirname(os.path.abspath(ENGINE)), "bench")
     for name, cmd in [("perft --size 25 --rules c --depth 3: progress, Ctrl-C",
                        [ENGINE, "perft", "--size", "25", "--rules", "c", "--depth", "3"]),
-                      ("divide --size 19 --rules c --depth 3: progress, Ctrl-C",
-                       [ENGINE, "divide", "--size", "19", "--rules", "c", "--depth", "3"]),
+                      ("divide --size 25 --rules c --depth 3: progress, Ctrl-C",
+                       [ENGINE, "divide", "--size", "25", "--rules", "c", "--depth", "3"]),
                       ("bench/perft_suite --bulk off: progress, Ctrl-C",
                        [os.path.join(bench_dir, "perft_suite"), "--bulk", "off",
                         os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "perft-public.tsv")])]:
