@@ -160,6 +160,22 @@ static int book_move(Engine *e, const Position *p, Move *m)
     return 1;
 }
 
+/* Searcher id's move at p. The contract is a legal move: an illegal one is
+ * a bug in the searcher, and every build stops at it (abort, after saying
+ * which searcher and why) rather than play or report a move nobody chose.
+ * tests/test_guard.c plugs in a searcher that breaks the contract. */
+static Move searcher_move(Engine *e, int id, const Position *p, const SearchCtx *sc)
+{
+    Move m = table(id)->genmove(state_of(e, id), p, sc);
+    const char *why = pos_check_move(p, &m);
+    if (why) {
+        fprintf(stderr, "engine: searcher %s gave an illegal move (kind %d, points %d %d %d): %s\n",
+                searcher_name(id), m.kind, m.pt[0], m.pt[1], m.pt[2], why);
+        abort();
+    }
+    return m;
+}
+
 Move engine_genmove(Engine *e, const Position *p) { return engine_genmove_live(e, p, NULL); }
 
 Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
@@ -172,15 +188,7 @@ Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
         make_ctx(e, p, t0, &sc);
         sc.hooks = h;
         int id = e->cfg.searcher;
-        m = table(id)->genmove(state_of(e, id), p, &sc);
-        /* The contract is a legal move. A searcher's illegal move is a bug
-         * the test builds stop at; a build without asserts plays on. */
-        const char *why = pos_check_move(p, &m);
-        assert(why == NULL && "the searcher gave an illegal move");
-        if (why) {
-            fprintf(stderr, "engine: searcher %s gave an illegal move; playing a random one\n", searcher_name(id));
-            m = pos_random_move(p, &e->rng);
-        }
+        m = searcher_move(e, id, p, &sc);
     }
     tm_spent(&e->tm, (Color)p->to_move, now_seconds() - t0);
     return m;
@@ -216,11 +224,7 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
     sc.soft_time = sc.hard_time = e->cfg.movetime > 0 ? e->cfg.movetime : 1.0;
     sc.analyze = 0;
     sc.start = now_seconds();
-    Move m = s->genmove(state_of(e, id), p, &sc);
-    if (pos_check_move(p, &m) != NULL) {
-        fprintf(stderr, "engine: searcher %s gave an illegal move; reporting a random one\n", searcher_name(id));
-        m = pos_random_move(p, &e->rng);
-    }
+    Move m = searcher_move(e, id, p, &sc);
     AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
                         .visits = 1, .winrate = 0.5, .npv = 1 };
     am.pv[0] = m;
