@@ -37,6 +37,13 @@ static inline uint64_t window64(const uint64_t *a, int lo)
     return a[w] >> r | (a[w + 1] << 1) << (63 - r);
 }
 
+/* The same with the board's word count as a constant (0: unknown): a
+ * one-word board is one shift. */
+static inline __attribute__((always_inline)) uint64_t window64_n(const uint64_t *a, int lo, const int NW0)
+{
+    return NW0 == 1 ? a[0] >> lo : window64(a, lo);
+}
+
 /* Would a stone of c on pt (bit) touch c's first goal line or conn[c]? */
 static inline __attribute__((always_inline)) bool joins(const Position *p, int c, int pt, int bit)
 {
@@ -52,17 +59,18 @@ static inline __attribute__((always_inline)) bool joins(const Position *p, int c
 
 /* Stone pt of colour c was just added (already in stones[c], not in
  * conn[c]). Returns whether c now connects its two goal lines through it.
+ * S0, NW0: the stride and word count as constants (0: the board's).
  * Square boards: whether it joins conn and whether it has loose
  * neighbours are both random in a playout, so they are computed as masks;
  * only a join that brings loose stones along (a few percent) branches to
  * the fill. */
-static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt)
+static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt, const int S0, const int NW0)
 {
     const Board *b = p->board;
     const int bit = b->bit_of[pt];
-    if (b->size) {
-        const int lo = bit - b->stride;
-        const uint64_t wc = window64(p->conn[c], lo), ws = window64(p->stones[c], lo), nb = b->nbr_window;
+    if (S0 || b->size) {
+        const int lo = bit - (S0 ? S0 : b->stride);
+        const uint64_t wc = window64_n(p->conn[c], lo, NW0), ws = window64_n(p->stones[c], lo, NW0), nb = b->nbr_window;
         const uint64_t j = ((wc & nb) != 0) | bb_test(b->goal[c][0], bit);
         if (__builtin_expect(j && (ws & ~wc & nb), 0)) {
             bb_t f;
@@ -99,8 +107,9 @@ static inline __attribute__((always_inline)) void flip_stone(Position *p, int q,
 }
 
 /* A placement (flip = 0) or flip of point q by the side to move, without
- * mutator b: the whole of pos_play for these moves. */
-static inline __attribute__((always_inline)) void play_point(Position *p, int q, int flip)
+ * mutator b: the whole of pos_play for these moves. S0, NW0 as for
+ * conn_add. */
+static inline __attribute__((always_inline)) void play_point(Position *p, int q, int flip, const int S0, const int NW0)
 {
     const Board *b = p->board;
     const int mover = p->to_move, opp = !mover, bit = b->bit_of[q];
@@ -116,7 +125,7 @@ static inline __attribute__((always_inline)) void play_point(Position *p, int q,
     p->ply++;
     p->to_move = (uint8_t)opp;
     p->last = (Move){ { (int16_t)q, -1, -1 }, 1, (uint8_t)(flip ? MOVE_FLIP : MOVE_PLACE) };
-    if (conn_add(p, mover, q)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    if (conn_add(p, mover, q, S0, NW0)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
     else if (b->rules.tiebreak) tiebreak(p, bit >> 6);
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "conn.h"
+#include "targets.h"
 
 typedef struct Turn {
     int mover, opp, nw;
@@ -641,9 +642,9 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
     return 1;
 }
 
-/* NW0: the board's word count as a constant (0: the board's), so that the
- * draw and the set's loops unroll. */
-static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int NW0)
+/* S0, NW0: the board's stride and word count as constants (0: the
+ * board's), so that the targets, the draw and the move compile per size. */
+static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int S0, const int NW0)
 {
     const Board *b = p->board;
     const Ruleset *r = &b->rules;
@@ -655,10 +656,10 @@ static inline __attribute__((always_inline)) int random_playout_n(Position *p, u
             const int mover = p->to_move;
             bb_t plane, legal;
             for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-            const int n = plain_targets(b, plane, p->stones[mover], p->stones[!mover], legal);
+            const int n = targets_n(b, plane, p->stones[mover], p->stones[!mover], legal, S0, NW0);
             if (__builtin_expect(n > 0, 1)) {
                 const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
-                play_point(p, b->point_of[bit], bb_test(p->stones[!mover], bit));
+                play_point(p, b->point_of[bit], bb_test(p->stones[!mover], bit), S0, NW0);
                 continue;
             }
         }
@@ -670,10 +671,17 @@ static inline __attribute__((always_inline)) int random_playout_n(Position *p, u
 
 int pos_random_playout(Position *p, uint64_t *rng, int cap)
 {
+    switch (p->board->size) {
+#define CASE(n) \
+    case n: return random_playout_n(p, rng, cap, n + 2, SQ_NW(n));
+        SQUARE_SIZES(CASE)
+#undef CASE
+    default: break;
+    }
     switch (p->board->words) {
-    case 1: return random_playout_n(p, rng, cap, 1);
-    case 2: return random_playout_n(p, rng, cap, 2);
-    case 4: return random_playout_n(p, rng, cap, 4);
-    default: return random_playout_n(p, rng, cap, 0);
+    case 1: return random_playout_n(p, rng, cap, 0, 1);
+    case 2: return random_playout_n(p, rng, cap, 0, 2);
+    case 4: return random_playout_n(p, rng, cap, 0, 4);
+    default: return random_playout_n(p, rng, cap, 0, 0);
     }
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "conn.h"
+#include "targets.h"
 
 /* Bulk counting two plies from the leaves, for turns of one placement or
  * one flip (no mutator b, c or d). A placement leaves the opponent's
@@ -65,7 +66,13 @@ static bool few_empty(const Position *p)
     return bb_popcount(e, p->board->words) <= 1;
 }
 
-static uint64_t perft_rec(const Position *p, int depth, bool bulk, MoveList *lists)
+typedef uint64_t (*PerftFn)(const Position *p, int depth, bool bulk, MoveList *lists);
+
+/* One node. S0, NW0: the board's stride and word count as constants (0:
+ * the board's), so that plain turns, where most leaves are, compile per
+ * size; self: the copy for this size, for the children. */
+static inline __attribute__((always_inline)) uint64_t
+perft_node(const Position *p, int depth, bool bulk, MoveList *lists, const int S0, const int NW0, PerftFn self)
 {
     if (depth == 0) return 1;
     if (pos_over(p)) return 0;
@@ -77,18 +84,18 @@ static uint64_t perft_rec(const Position *p, int depth, bool bulk, MoveList *lis
     if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) {
         /* A plain turn: its moves are the bits of one set, played straight
          * from it (no move list, no pos_play dispatch). */
-        const int x = p->to_move, nw = b->words;
+        const int x = p->to_move, nw = NW0 ? NW0 : b->words;
         bb_t plane = { 0 }, t;
         for (int i = 0; i < nw; i++) plane[i] = p->stones[x][i] | b->edge[x][i];
-        if (plain_targets(b, plane, p->stones[x], p->stones[!x], t) > 0) {
+        if (targets_n(b, plane, p->stones[x], p->stones[!x], t, S0, NW0) > 0) {
             uint64_t sum = 0;
             Position c = *p;
             bool first = true;
             BB_FOR_EACH(bit, t, nw) {
                 if (!first) pos_copy(&c, p);
                 first = false;
-                play_point(&c, b->point_of[bit], bb_test(p->stones[!x], bit));
-                sum += depth == 1 ? 1 : perft_rec(&c, depth - 1, bulk, lists);
+                play_point(&c, b->point_of[bit], bb_test(p->stones[!x], bit), S0, NW0);
+                sum += depth == 1 ? 1 : self(&c, depth - 1, bulk, lists);
             }
             return sum;
         }
@@ -100,17 +107,37 @@ static uint64_t perft_rec(const Position *p, int depth, bool bulk, MoveList *lis
     for (size_t i = 0; i < n; i++) {
         if (i) pos_copy(&c, p);
         pos_play(&c, &ml->m[i]);
-        sum += depth == 1 ? 1 : perft_rec(&c, depth - 1, bulk, lists);
+        sum += depth == 1 ? 1 : self(&c, depth - 1, bulk, lists);
     }
     return sum;
 }
+
+static uint64_t perft_any(const Position *p, int depth, bool bulk, MoveList *lists)
+{
+    return perft_node(p, depth, bulk, lists, 0, 0, perft_any);
+}
+#define SIZE_FN(n)                                                                 \
+    static uint64_t perft_##n(const Position *p, int depth, bool bulk, MoveList *lists) \
+    {                                                                              \
+        return perft_node(p, depth, bulk, lists, n + 2, SQ_NW(n), perft_##n);      \
+    }
+SQUARE_SIZES(SIZE_FN)
+#undef SIZE_FN
 
 uint64_t perft(const Position *p, int depth, bool bulk)
 {
     if (depth <= 0) return 1;
     MoveList *lists = calloc((size_t)depth + 1, sizeof *lists);
     if (!lists) abort();
-    uint64_t n = perft_rec(p, depth, bulk, lists);
+    PerftFn f = perft_any;
+    switch (p->board->size) {
+#define CASE(n) \
+    case n: f = perft_##n; break;
+        SQUARE_SIZES(CASE)
+#undef CASE
+    default: break;
+    }
+    uint64_t n = f(p, depth, bulk, lists);
     for (int i = 0; i <= depth; i++) movelist_free(&lists[i]);
     free(lists);
     return n;
