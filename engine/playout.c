@@ -115,31 +115,34 @@ static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
     return pos_check_move(p, out) == NULL;
 }
 
-Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr)
+/* The policy's own move for p (not over) in *m, legal; or false when the
+ * move is to be uniformly random: the caller draws it (pos_play_random)
+ * after the draws made here. lgr may be NULL. */
+static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr, Move *m)
 {
     const Board *b = p->board;
-    if (!pc->policy || b->rules.c || p->owe) return pos_random_move(p, rng);
+    if (!pc->policy || b->rules.c || p->owe) return false;
     int me = p->to_move;
     if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
         int r = bridge_answer(p, p->last.pt[0]);
-        if (r >= 0) return single(MOVE_PLACE, r);
+        if (r >= 0) {
+            *m = single(MOVE_PLACE, r);
+            return true;
+        }
     }
-    if (lgr) {
-        Move m;
-        if (last_good_reply(p, lgr, &m)) return m;
-    }
+    if (lgr && last_good_reply(p, lgr, m)) return true;
     if (rng_unit(rng) < pc->p_flip) {
         bb_t weak;
         pos_weak_stones(p, (Color)(me ^ 1), weak);
         int nw = bb_popcount(weak, b->words);
         if (nw > 0) {
             int bit = bb_select(weak, b->words, (int)rng_below(rng, (uint64_t)nw));
-            Move m = single(MOVE_FLIP, b->point_of[bit]);
+            *m = single(MOVE_FLIP, b->point_of[bit]);
             /* Mutator b can forbid a flip (flip-back ban); check those. */
-            if (!b->rules.b || pos_check_move(p, &m) == NULL) return m;
+            if (!b->rules.b || pos_check_move(p, m) == NULL) return true;
         }
     }
-    return pos_random_move(p, rng);
+    return false;
 }
 
 double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn, Replies *lgr)
@@ -152,9 +155,10 @@ double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, in
         lgr->n = 1;
     }
     for (int ply = 0; ply < pc->cap && !pos_over(p); ply++) {
-        Move m = playout_policy_move(p, pc, rng, lgr);
+        Move m;
         int c = p->to_move;
-        pos_play(p, &m);
+        if (policy_move(p, pc, rng, lgr, &m)) pos_play(p, &m);
+        else m = pos_play_random(p, rng);
         if (a) amaf_record(a, b, &m, c, *turn);
         if (lgr && lgr->n < LGR_SEQ) lgr->seq[lgr->n++] = (int16_t)move_code(&m);
         ++*turn;

@@ -53,7 +53,4 @@ double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, in
  * by evaluation. */
 double playout_score(const Position *p);
 
-/* The policy's move for p (not over): legal. lgr may be NULL. */
-Move playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr);
-
 #endif

@@ -15,6 +15,11 @@ void conn_rebuild(Position *p, int c);
 /* f = the stone on pt with the loose stones of c (not in conn[c]) that it
  * connects; returns whether f reaches c's far goal line. */
 bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f);
+#ifdef MORPHOS_CHECKS
+/* The invariants after a move (check.h's builds): pos_play's, and the
+ * paths that play without it. */
+void pos_assert_played(const Position *p);
+#endif
 /* AbstractPlay's tie-break (rules.tiebreak), for a full board. */
 void tiebreak_full(Position *p);
 

@@ -7,6 +7,7 @@
  * placement-only moves are exactly the subsets of the empty points of the
  * allowed sizes, and a d stone before a placement is just one more
  * placement. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -642,31 +643,65 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
     return 1;
 }
 
-/* S0, NW0: the board's stride and word count as constants (0: the
- * board's), so that the targets, the draw and the move compile per size. */
-static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int S0, const int NW0)
+/* A plain turn (one placement or one flip: no owed stone, no mutator b or
+ * c, not the swap turn): a uniformly random legal move, played, in *out,
+ * with random_plain's draws. false, with nothing drawn or played, on any
+ * other turn or when the turn has no such move. S0, NW0: the board's
+ * stride and word count as constants (0: the board's), so that the
+ * targets, the draw and the move compile per size. */
+static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint64_t *rng, Move *out, const int S0, const int NW0)
 {
     const Board *b = p->board;
     const Ruleset *r = &b->rules;
-    const int nw = NW0 ? NW0 : b->words;
-    int plies = 0;
-    for (; plies < cap && !pos_over(p); plies++) {
-        if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) {
-            /* random_plain and pos_play's path for it, in one place. */
-            const int mover = p->to_move;
-            bb_t plane, legal;
-            for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-            const int n = targets_n(b, plane, p->stones[mover], p->stones[!mover], legal, S0, NW0);
-            if (__builtin_expect(n > 0, 1)) {
-                const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
-                play_point(p, b->point_of[bit], bb_test(p->stones[!mover], bit), S0, NW0);
-                continue;
-            }
-        }
-        Move m = pos_random_move(p, rng);
+    if (p->owe || r->b || r->c || (r->pie && p->ply == 1)) return false;
+    const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
+    bb_t plane, legal;
+    for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
+    const int n = targets_n(b, plane, p->stones[mover], p->stones[!mover], legal, S0, NW0);
+    if (__builtin_expect(n == 0, 0)) return false;
+    const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
+    const int q = b->point_of[bit], flip = bb_test(p->stones[!mover], bit);
+    play_point(p, q, flip, S0, NW0);
+    *out = move_pts(flip ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
+#ifdef MORPHOS_CHECKS
+    pos_assert_played(p);
+#endif
+    return true;
+}
+
+static inline __attribute__((always_inline)) Move play_random_n(Position *p, uint64_t *rng, const int S0, const int NW0)
+{
+    Move m;
+    if (!play_plain_n(p, rng, &m, S0, NW0)) {
+        m = pos_random_move(p, rng);
         pos_play(p, &m);
     }
+    return m;
+}
+
+static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int S0, const int NW0)
+{
+    int plies = 0;
+    for (; plies < cap && !pos_over(p); plies++) play_random_n(p, rng, S0, NW0);
     return plies;
+}
+
+Move pos_play_random(Position *p, uint64_t *rng)
+{
+    assert(!pos_over(p));
+    switch (p->board->size) {
+#define CASE(n) \
+    case n: return play_random_n(p, rng, n + 2, SQ_NW(n));
+        SQUARE_SIZES(CASE)
+#undef CASE
+    default: break;
+    }
+    switch (p->board->words) {
+    case 1: return play_random_n(p, rng, 0, 1);
+    case 2: return play_random_n(p, rng, 0, 2);
+    case 4: return play_random_n(p, rng, 0, 4);
+    default: return play_random_n(p, rng, 0, 0);
+    }
 }
 
 int pos_random_playout(Position *p, uint64_t *rng, int cap)

@@ -216,7 +216,7 @@ void pos_assert_ok(const Position *p)
  * one position in 8 chosen by its key: the sanitizer tests play millions
  * of moves, and checking every one in full made test_engine's CPU time
  * 60% longer (this: some 20%). */
-static void assert_played(const Position *p)
+void pos_assert_played(const Position *p)
 {
     if ((p->key & 7) == 0) pos_assert_ok(p);
     else assert_fields(p);
@@ -232,7 +232,7 @@ void pos_play(Position *p, const Move *m)
         hot_assert(m->pt[0] >= 0 && m->pt[0] < b->npoints);
         play_point(p, m->pt[0], m->kind == MOVE_FLIP, 0, 0); /* the common moves, straight through */
 #ifdef MORPHOS_CHECKS
-        assert_played(p);
+        pos_assert_played(p);
 #endif
         return;
     }
@@ -271,7 +271,7 @@ void pos_play(Position *p, const Move *m)
     p->last = *m;
     settle_result(p, m->kind == MOVE_PASS ? -1 : mover, won);
 #ifdef MORPHOS_CHECKS
-    assert_played(p);
+    pos_assert_played(p);
 #endif
 }
 

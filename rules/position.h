@@ -144,9 +144,14 @@ void pos_winning_points(const Position *p, int c, uint64_t *out);
  * one-word xorshift state. */
 Move pos_random_move(const Position *p, uint64_t *rng);
 
+/* pos_random_move's move (same draws of *rng), played; returns it. One
+ * call for the two, compiled per board size on plain turns: the step of
+ * a uniform playout. */
+Move pos_play_random(Position *p, uint64_t *rng);
+
 /* Play uniformly random moves until the game ends or `cap` plies: the
- * same moves, for the same *rng, as pos_random_move and pos_play in turn,
- * without a call per ply on plain turns. Returns the plies played. */
+ * same moves, for the same *rng, as pos_play_random in turn, without a
+ * call per ply. Returns the plies played. */
 int pos_random_playout(Position *p, uint64_t *rng, int cap);
 
 /* A compound turn (mutators c, d) chosen one point at a time: after the
