@@ -362,6 +362,7 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
         return NULL;
     }
     b->rules = *rules;
+    b->plain_turns = !rules->b && !rules->c;
     if (rules->game != GAME_MORPHARAOH) build_square(b, size);
     else {
         const char *why = build_cairo(b);

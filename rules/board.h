@@ -76,6 +76,8 @@ typedef struct Board {
     int npoints;
     int words;      /* bitboard words in use */
     int stride;     /* S = N+2 (square) */
+    bool plain_turns; /* no mutator b or c: a turn with no stone owed is one
+                         placement or one flip (the fast paths' test) */
     int16_t bit_of[MAX_POINTS];
     int16_t point_of[BB_MAXW * 64]; /* -1 where no point */
 

@@ -62,17 +62,16 @@ static inline __attribute__((always_inline)) bool joins(const Position *p, int c
     return any != 0;
 }
 
-/* Stone pt of colour c was just added (already in stones[c], not in
- * conn[c]). Returns whether c now connects its two goal lines through it.
+/* Stone pt (board bit `bit`: callers have both) of colour c was just added
+ * (already in stones[c], not in conn[c]). Returns whether c now connects its two goal lines through it.
  * S0, NW0: the stride and word count as constants (0: the board's).
  * Square boards: whether it joins conn and whether it has loose
  * neighbours are both random in a playout, so they are computed as masks;
  * only a join that brings loose stones along (a few percent) branches to
  * the fill. */
-static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt, const int S0, const int NW0)
+static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, int pt, int bit, const int S0, const int NW0)
 {
     const Board *b = p->board;
-    const int bit = b->bit_of[pt];
     if (S0 || b->size) {
         const int lo = bit - (S0 ? S0 : b->stride);
         const uint64_t wc = window64_n(p->conn[c], lo, NW0), ws = window64_n(p->stones[c], lo, NW0), nb = b->nbr_window;
@@ -93,12 +92,12 @@ static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, i
     return won;
 }
 
-/* Point q, a stone of the other colour, becomes the mover's: stones,
+/* Point q (bit `bit`), a stone of the other colour, becomes the mover's: stones,
  * hash, the loser's connected set, F of mutator b, the owed stone of d. */
-static inline __attribute__((always_inline)) void flip_stone(Position *p, int q, int mover)
+static inline __attribute__((always_inline)) void flip_stone(Position *p, int q, int bit, int mover)
 {
     const Board *b = p->board;
-    const int opp = !mover, bit = b->bit_of[q];
+    const int opp = !mover;
     bb_clear(p->stones[opp], bit);
     bb_set(p->stones[mover], bit);
     p->key ^= b->zob[opp][q] ^ b->zob[mover][q];
@@ -112,16 +111,16 @@ static inline __attribute__((always_inline)) void flip_stone(Position *p, int q,
 }
 
 /* A placement (flip = 0) or flip of point q by the side to move, without
- * mutator b: the whole of pos_play for these moves. S0, NW0 as for
- * conn_add. */
-static inline __attribute__((always_inline)) void play_point(Position *p, int q, int flip, const int S0, const int NW0)
+ * mutator b: the whole of pos_play for these moves. bit: q's board bit;
+ * S0, NW0 as for conn_add. */
+static inline __attribute__((always_inline)) void play_point(Position *p, int q, int bit, int flip, const int S0, const int NW0)
 {
     const Board *b = p->board;
-    const int mover = p->to_move, opp = !mover, bit = b->bit_of[q];
+    const int mover = p->to_move, opp = !mover;
     p->flipped = -1;
     p->owe = 0;
     if (flip) {
-        flip_stone(p, q, mover);
+        flip_stone(p, q, bit, mover);
     } else {
         bb_set(p->stones[mover], bit);
         p->key ^= b->zob[mover][q];
@@ -130,7 +129,7 @@ static inline __attribute__((always_inline)) void play_point(Position *p, int q,
     p->ply++;
     p->to_move = (uint8_t)opp;
     p->last = (Move){ { (int16_t)q, -1, -1 }, 1, (uint8_t)(flip ? MOVE_FLIP : MOVE_PLACE) };
-    if (conn_add(p, mover, q, S0, NW0)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    if (conn_add(p, mover, q, bit, S0, NW0)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
     else if (b->rules.tiebreak) tiebreak(p, bit >> 6);
 }
 

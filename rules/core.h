@@ -37,6 +37,15 @@ static inline void sort_points(int *v, int n)
         }
 }
 
+/* A plain turn: one placement or one flip (no owed stone, no mutator b or
+ * c, not White's swap turn), the moves of plain_targets. The rules' part
+ * is one read-only flag: rule fields would be reloaded after every store
+ * to the position in the loops that ask. */
+static inline bool plain_turn(const Position *p)
+{
+    return !p->owe && p->board->plain_turns && !(p->ply == 1 && p->board->rules.pie);
+}
+
 static inline void empty_set(const Position *p, uint64_t *out)
 {
     const Board *b = p->board;

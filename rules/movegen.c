@@ -505,8 +505,7 @@ static Move random_owed(const Position *p, const Turn *t, const uint64_t *place,
 Move pos_random_move(const Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
-    const Ruleset *r = &b->rules;
-    if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) return random_plain(p, rng);
+    if (plain_turn(p)) return random_plain(p, rng);
     Turn t;
     turn_init(p, &t);
     if (t.adj && !t.owe) return random_adjacent(p, &t, rng);
@@ -652,8 +651,7 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
 static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint64_t *rng, Move *out, const int S0, const int NW0)
 {
     const Board *b = p->board;
-    const Ruleset *r = &b->rules;
-    if (p->owe || r->b || r->c || (r->pie && p->ply == 1)) return false;
+    if (!plain_turn(p)) return false;
     const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
     bb_t plane, legal;
     for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
@@ -661,7 +659,7 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     if (__builtin_expect(n == 0, 0)) return false;
     const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
     const int q = b->point_of[bit], flip = bb_test(p->stones[!mover], bit);
-    play_point(p, q, flip, S0, NW0);
+    play_point(p, q, bit, flip, S0, NW0);
     *out = move_pts(flip ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
 #ifdef MORPHOS_CHECKS
     pos_assert_played(p);

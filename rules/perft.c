@@ -81,7 +81,7 @@ perft_node(const Position *p, int depth, bool bulk, MoveList *lists, const int S
     if (bulk && depth == 2 && !r->b && !r->c && !r->d && !(r->tiebreak && few_empty(p)))
         return perft_bulk2(p, &lists[depth]);
     const Board *b = p->board;
-    if (!p->owe && !r->b && !r->c && !(r->pie && p->ply == 1)) {
+    if (plain_turn(p)) {
         /* A plain turn: its moves are the bits of one set, played straight
          * from it (no move list, no pos_play dispatch). */
         const int x = p->to_move, nw = NW0 ? NW0 : b->words;
@@ -91,12 +91,17 @@ perft_node(const Position *p, int depth, bool bulk, MoveList *lists, const int S
             uint64_t sum = 0;
             Position c = *p;
             bool first = true;
-            BB_FOR_EACH(bit, t, nw) {
-                if (!first) pos_copy(&c, p);
-                first = false;
-                play_point(&c, b->point_of[bit], bb_test(p->stones[!x], bit), S0, NW0);
-                sum += depth == 1 ? 1 : self(&c, depth - 1, bulk, lists);
-            }
+            for (int i = 0; i < nw; i++)
+                for (uint64_t w = t[i]; w; w &= w - 1) {
+                    const int bit = i * 64 + __builtin_ctzll(w);
+                    if (!first) {
+                        if (NW0) pos_copy_words(&c, p, NW0);
+                        else pos_copy(&c, p);
+                    }
+                    first = false;
+                    play_point(&c, b->point_of[bit], bit, (int)(p->stones[!x][i] >> (bit & 63) & 1), S0, NW0);
+                    sum += depth == 1 ? 1 : self(&c, depth - 1, bulk, lists);
+                }
             return sum;
         }
     }

@@ -230,7 +230,7 @@ void pos_play(Position *p, const Move *m)
     hot_assert(!pos_over(p) && m->kind < MOVE_NONE && m->n <= 3);
     if (m->n == 1 && !b->rules.b && (m->kind == MOVE_PLACE || m->kind == MOVE_FLIP)) {
         hot_assert(m->pt[0] >= 0 && m->pt[0] < b->npoints);
-        play_point(p, m->pt[0], m->kind == MOVE_FLIP, 0, 0); /* the common moves, straight through */
+        play_point(p, m->pt[0], b->bit_of[m->pt[0]], m->kind == MOVE_FLIP, 0, 0); /* the common moves, straight through */
 #ifdef MORPHOS_CHECKS
         pos_assert_played(p);
 #endif
@@ -255,13 +255,13 @@ void pos_play(Position *p, const Move *m)
             bb_set(p->stones[mover], b->bit_of[m->pt[i]]);
             p->key ^= b->zob[mover][m->pt[i]];
         }
-        for (int i = 0; i < np; i++) won |= conn_add(p, mover, m->pt[i], 0, 0);
+        for (int i = 0; i < np; i++) won |= conn_add(p, mover, m->pt[i], b->bit_of[m->pt[i]], 0, 0);
         p->flipped = -1;
         p->owe = 0;
         if (m->kind == MOVE_FLIP) {
             const int f = m->pt[m->n - 1];
-            flip_stone(p, f, mover);
-            won |= conn_add(p, mover, f, 0, 0);
+            flip_stone(p, f, b->bit_of[f], mover);
+            won |= conn_add(p, mover, f, b->bit_of[f], 0, 0);
         }
         p->passes = 0;
     }

@@ -71,26 +71,29 @@ typedef struct Position {
     bb_t conn[2];        /* stones connected to their colour's first goal line */
 } Position;
 
-/* dst = src, copying only the words the board uses. dst must already be a
- * position of the same board (or zeroed), so that its unused words are zero. */
+/* dst = src for a board of nw words (a constant where the caller knows
+ * it, so that the copies are inlined): the state, then the bitboards'
+ * first nw words. dst must already be a position of the same board (or
+ * zeroed), so that its unused words are zero. */
+static inline __attribute__((always_inline)) void pos_copy_words(Position *dst, const Position *src, const int nw)
+{
+    memcpy(dst, src, offsetof(Position, stones));
+    for (int c = 0; c < 2; c++) {
+        memcpy(dst->stones[c], src->stones[c], 8 * (size_t)nw);
+        memcpy(dst->conn[c], src->conn[c], 8 * (size_t)nw);
+    }
+}
+
+/* dst = src, copying only the words the board uses (as pos_copy_words). */
 static inline void pos_copy(Position *dst, const Position *src)
 {
     /* Fixed sizes, so that the copies are inlined; unused words are zero
      * on both sides, so copying a few extra is harmless. */
-#define POS_COPY_WORDS(n)                                            \
-    do {                                                             \
-        memcpy(dst->stones[0], src->stones[0], 8 * (n));             \
-        memcpy(dst->stones[1], src->stones[1], 8 * (n));             \
-        memcpy(dst->conn[0], src->conn[0], 8 * (n));                 \
-        memcpy(dst->conn[1], src->conn[1], 8 * (n));                 \
-    } while (0)
     const int nw = src->board->words;
-    memcpy(dst, src, offsetof(Position, stones));
-    if (nw <= 2) POS_COPY_WORDS(2);
-    else if (nw <= 4) POS_COPY_WORDS(4);
-    else if (nw <= 8) POS_COPY_WORDS(8);
-    else POS_COPY_WORDS(BB_MAXW);
-#undef POS_COPY_WORDS
+    if (nw <= 2) pos_copy_words(dst, src, 2);
+    else if (nw <= 4) pos_copy_words(dst, src, 4);
+    else if (nw <= 8) pos_copy_words(dst, src, 8);
+    else pos_copy_words(dst, src, BB_MAXW);
 }
 
 /* The start position of the board's rules. */
