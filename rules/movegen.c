@@ -643,12 +643,12 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
 }
 
 /* A plain turn (one placement or one flip: no owed stone, no mutator b or
- * c, not the swap turn): a uniformly random legal move, played, in *out,
- * with random_plain's draws. false, with nothing drawn or played, on any
- * other turn or when the turn has no such move. S0, NW0: the board's
- * stride and word count as constants (0: the board's), so that the
- * targets, the draw and the move compile per size. */
-static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint64_t *rng, Move *out, const int S0, const int NW0)
+ * c, not the swap turn): a uniformly random legal move, played, with
+ * random_plain's draws. false, with nothing drawn or played, on any other
+ * turn or when the turn has no such move. S0, NW0: the board's stride and
+ * word count as constants (0: the board's), so that the targets, the
+ * draw and the move compile per size. */
+static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint64_t *rng, const int S0, const int NW0)
 {
     const Board *b = p->board;
     if (!plain_turn(p)) return false;
@@ -658,63 +658,53 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     const int n = targets_n(b, plane, p->stones[mover], p->stones[!mover], legal, S0, NW0);
     if (__builtin_expect(n == 0, 0)) return false;
     const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
-    const int q = b->point_of[bit], flip = bb_test(p->stones[!mover], bit);
-    play_point(p, q, bit, flip, S0, NW0);
-    *out = move_pts(flip ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
+    play_point(p, b->point_of[bit], bit, bb_test(p->stones[!mover], bit), S0, NW0);
 #ifdef MORPHOS_CHECKS
     pos_assert_played(p);
 #endif
     return true;
 }
 
-static inline __attribute__((always_inline)) Move play_random_n(Position *p, uint64_t *rng, const int S0, const int NW0)
-{
-    Move m;
-    if (!play_plain_n(p, rng, &m, S0, NW0)) {
-        m = pos_random_move(p, rng);
-        pos_play(p, &m);
-    }
-    return m;
-}
-
+/* Uniformly random moves (pos_random_move's draws, played) until the game
+ * ends or cap plies; the plies played. */
 static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int S0, const int NW0)
 {
     int plies = 0;
-    for (; plies < cap && !pos_over(p); plies++) play_random_n(p, rng, S0, NW0);
+    for (; plies < cap && !pos_over(p); plies++) {
+        if (play_plain_n(p, rng, S0, NW0)) continue;
+        Move m = pos_random_move(p, rng);
+        pos_play(p, &m);
+    }
     return plies;
+}
+
+/* The loop compiled per board size: the square sizes of targets.h, any
+ * one-word board, the rest. One copy per size (the build's time); a
+ * single step is the loop with cap 1. */
+typedef int (*PlayoutFn)(Position *p, uint64_t *rng, int cap);
+#define PLAYOUT_FN(n) \
+    static int playout_##n(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, n + 2, SQ_NW(n)); }
+SQUARE_SIZES(PLAYOUT_FN)
+#undef PLAYOUT_FN
+static int playout_w1(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 1); }
+static int playout_any(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 0); }
+
+static PlayoutFn playout_for(const Board *b)
+{
+    switch (b->size) {
+#define CASE(n) \
+    case n: return playout_##n;
+        SQUARE_SIZES(CASE)
+#undef CASE
+    default: return b->words == 1 ? playout_w1 : playout_any;
+    }
 }
 
 Move pos_play_random(Position *p, uint64_t *rng)
 {
     assert(!pos_over(p));
-    switch (p->board->size) {
-#define CASE(n) \
-    case n: return play_random_n(p, rng, n + 2, SQ_NW(n));
-        SQUARE_SIZES(CASE)
-#undef CASE
-    default: break;
-    }
-    switch (p->board->words) {
-    case 1: return play_random_n(p, rng, 0, 1);
-    case 2: return play_random_n(p, rng, 0, 2);
-    case 4: return play_random_n(p, rng, 0, 4);
-    default: return play_random_n(p, rng, 0, 0);
-    }
+    playout_for(p->board)(p, rng, 1);
+    return p->last; /* what either path played */
 }
 
-int pos_random_playout(Position *p, uint64_t *rng, int cap)
-{
-    switch (p->board->size) {
-#define CASE(n) \
-    case n: return random_playout_n(p, rng, cap, n + 2, SQ_NW(n));
-        SQUARE_SIZES(CASE)
-#undef CASE
-    default: break;
-    }
-    switch (p->board->words) {
-    case 1: return random_playout_n(p, rng, cap, 0, 1);
-    case 2: return random_playout_n(p, rng, cap, 0, 2);
-    case 4: return random_playout_n(p, rng, cap, 0, 4);
-    default: return random_playout_n(p, rng, cap, 0, 0);
-    }
-}
+int pos_random_playout(Position *p, uint64_t *rng, int cap) { return playout_for(p->board)(p, rng, cap); }
