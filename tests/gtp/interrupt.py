@@ -184,7 +184,7 @@ def menu(engine):
     # Every analyze command GoGui's menu offers ends by itself.
     tmp = tempfile.mkdtemp(prefix="morphos-menu-")
     for rules, moves in (("none", ["E5", "E5", "D4"]), ("c", ["E5", "D4,F6"])):
-        e = Engine([engine, "--rules", rules, "--movetime", "0.3", "--solve_time", "1"])
+        e = Engine([engine, "--rules", rules, "--movetime", "0.1", "--solve_time", "0.3"])
         e.ask("gogui-interrupt")
         for i, m in enumerate(moves):
             e.ask("play %s %s" % ("bw"[i % 2], m))

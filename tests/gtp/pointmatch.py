@@ -7,7 +7,9 @@ Usage: pointmatch.py ENGINE [GAMES]
 
 Like twogtp with a referee: two players and a referee, three processes of
 ENGINE started as `ENGINE --pie-form point --rules pie=on --playouts N
---seed S --threads 1`. Per game: `boardsize`, `clear_board`, `komi 0` to
+--seed S --threads 1 --solver_time 0.01` (the root solver still runs on
+every move in its reach; its default 0.1 s a move was most of the test's
+CPU time). Per game: `boardsize`, `clear_board`, `komi 0` to
 all three; then `genmove` to the side to move and `play` of the answer to
 the two others. The manager accepts only what a Go manager parses: a
 vertex (letter without I, then the row, inside the board), `pass` or
@@ -125,7 +127,7 @@ def main():
     for g in range(games):
         size = (5, 7)[g % 2]
         opening = "C3" if size == 5 and g % 4 == 0 else ("D4" if g % 4 == 1 else None)
-        argv = [engine, "--pie-form", "point", "--rules", "pie=on", "--threads", "1", "--playouts", "300", "--memory", "64"]
+        argv = [engine, "--pie-form", "point", "--rules", "pie=on", "--threads", "1", "--playouts", "300", "--memory", "64", "--solver_time", "0.01"]
         black = Gtp(argv + ["--seed", str(2 * g + 1)], "black")
         white = Gtp(argv + ["--seed", str(2 * g + 2)], "white")
         referee = Gtp(argv, "referee")
