@@ -11,12 +11,16 @@ void random_playout_rate(const Board *b, double seconds, long count, int cap, ui
 {
     memset(out, 0, sizeof *out);
     uint64_t rng = seed ? seed : 1;
+    /* Each playout starts from a copy of the start position, as a search's
+     * do: the rate is of playing, not of building positions. */
+    Position start, p;
+    pos_init(&start, b);
+    pos_init(&p, b);
     double t0 = now_seconds(), t = t0;
     /* Check the clock once per batch, so that it is not part of the rate. */
     while (count > 0 ? out->playouts < count : t - t0 < seconds) {
         for (int k = 0; k < 16 && (count <= 0 || out->playouts < count); k++) {
-            Position p;
-            pos_init(&p, b);
+            pos_copy(&p, &start);
             int plies = pos_random_playout(&p, &rng, cap);
             out->playouts++;
             out->plies += plies;

@@ -665,13 +665,48 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     return true;
 }
 
+/* White's swap turn otherwise plain (pie, no owed stone, no mutator b or
+ * c): a random move with pos_random_move's draws - one among the empty
+ * points, the weak enemy stones and the swap; a placement then draws its
+ * point again among the empty ones - played. false, with nothing drawn,
+ * on any other turn. Every playout from the start passes here. */
+static inline __attribute__((always_inline)) bool play_swap_turn_n(Position *p, uint64_t *rng, const int S0, const int NW0)
+{
+    const Board *b = p->board;
+    if (p->owe || !b->plain_turns || p->ply != 1 || !b->rules.pie) return false;
+    const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
+    const uint64_t *opp = p->stones[!mover];
+    bb_t plane, legal, sub;
+    for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
+    const int n = targets_n(b, plane, p->stones[mover], opp, legal, S0, NW0);
+    int nf = 0;
+    for (int i = 0; i < nw; i++) nf += __builtin_popcountll(legal[i] & opp[i]);
+    const int E = n - nf;
+    uint64_t r = rng_below(rng, (uint64_t)n + 1);
+    if (r == (uint64_t)n) {
+        const Move m = move_of(MOVE_SWAP);
+        pos_play(p, &m);
+        return true;
+    }
+    const bool flip = r >= (uint64_t)E;
+    for (int i = 0; i < nw; i++) sub[i] = flip ? legal[i] & opp[i] : legal[i] & ~opp[i];
+    if (!flip) r = rng_below(rng, (uint64_t)E);
+    else r -= (uint64_t)E;
+    const int bit = bb_select(sub, nw, (int)r);
+    play_point(p, b->point_of[bit], bit, flip, S0, NW0);
+#ifdef MORPHOS_CHECKS
+    pos_assert_played(p);
+#endif
+    return true;
+}
+
 /* Uniformly random moves (pos_random_move's draws, played) until the game
  * ends or cap plies; the plies played. */
 static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int S0, const int NW0)
 {
     int plies = 0;
     for (; plies < cap && !pos_over(p); plies++) {
-        if (play_plain_n(p, rng, S0, NW0)) continue;
+        if (play_plain_n(p, rng, S0, NW0) || play_swap_turn_n(p, rng, S0, NW0)) continue;
         Move m = pos_random_move(p, rng);
         pos_play(p, &m);
     }

@@ -701,7 +701,9 @@ static void test_turn_steps(void)
 }
 
 /* pos_random_playout plays the same games as pos_random_move and
- * pos_play in turn, on every word count and under every kind of turn. */
+ * pos_play in turn, and pos_play_random the same moves one at a time, on
+ * every word count and under every kind of turn (White's swap turn
+ * included: pie is on but in one rule set). */
 static void test_random_playout_same_games(void)
 {
     const char *rules[] = { "none", "a", "b,d", "c", "e", "none,pie=off", "p3=on", "tiebreak=on" };
@@ -725,6 +727,18 @@ static void test_random_playout_same_games(void)
                 CU_ASSERT_EQUAL(pos_hash(&a), pos_hash(&c));
                 CU_ASSERT_EQUAL(a.result, c.result);
                 CU_ASSERT_EQUAL(memcmp(a.conn, c.conn, sizeof a.conn), 0);
+                /* Step by step: each move pos_play_random returns is the
+                 * one pos_random_move draws, and the positions agree. */
+                Position d, e;
+                pos_init(&d, g.b);
+                pos_init(&e, g.b);
+                uint64_t r3 = 1 + (uint64_t)(n * 7 + k), r4 = r3;
+                for (int i = 0; i < cap && !pos_over(&d); i++) {
+                    Move m1 = pos_play_random(&d, &r3), m2 = pos_random_move(&e, &r4);
+                    pos_play(&e, &m2);
+                    CU_ASSERT_FATAL(move_equal(&m1, &m2) && r3 == r4 && pos_hash(&d) == pos_hash(&e));
+                }
+                CU_ASSERT(pos_over(&e) == pos_over(&d) && d.result == e.result);
             }
             board_free(g.b);
         }
