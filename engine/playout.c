@@ -79,20 +79,21 @@ static Move single(int kind, int pt) { return move_pts(kind, 1, pt, -1, -1); }
 
 /* The opponent just placed at q: if q was one of the two links of a bridge
  * between two of our stones (diagonal neighbours of each other, both next
- * to q), the other link r completes the connection. The frame around a
- * square board holds no stones, so neighbours need no bounds checks. */
+ * to q), the other link r completes the connection. The first such r in
+ * the order E-S, S-W, W-N, N-E. Square boards read q's 3x3 neighbourhood
+ * from one 64-bit window of each set (bit S + 1 is q; the frame around the
+ * board holds no stones, so no bounds checks). */
 static int bridge_answer(const Position *p, int q)
 {
     const Board *b = p->board;
     if (b->size == 0) return shape_cairo_bridge_answer(p, q);
-    const uint64_t *own = p->stones[p->to_move], *opp = p->stones[p->to_move ^ 1];
-    const int S = b->stride, qb = b->bit_of[q];
-    const int d[5] = {1, S, -1, -S, 1}; /* (d[i], d[i+1]) are perpendicular */
-    for (int i = 0; i < 4; i++) {
-        int ab = qb + d[i], bb = qb + d[i + 1], rb = ab + d[i + 1];
-        if (bb_test(own, ab) && bb_test(own, bb) && bb_test(b->points, rb) && !bb_test(own, rb) && !bb_test(opp, rb))
-            return b->point_of[rb];
-    }
+    const int S = b->stride, lo = b->bit_of[q] - S - 1;
+    const uint64_t own = bb_window64(p->stones[p->to_move], lo);
+    const uint64_t empty = bb_window64(b->points, lo) & ~own & ~bb_window64(p->stones[p->to_move ^ 1], lo);
+    const int orth[5] = {S + 2, 2 * S + 1, S, 1, S + 2}; /* E, S, W, N, E */
+    const int diag[4] = {2 * S + 2, 2 * S, 0, 2};       /* SE, SW, NW, NE: between orth[i] and orth[i + 1] */
+    for (int i = 0; i < 4; i++)
+        if (own >> orth[i] & own >> orth[i + 1] & empty >> diag[i] & 1) return b->point_of[lo + diag[i]];
     return -1;
 }
 

@@ -50,6 +50,15 @@ static inline int bb_next_from(const uint64_t *b, int nw, int from)
 static inline int bb_first(const uint64_t *b, int nw) { return bb_next_from(b, nw, 0); }
 static inline int bb_next(const uint64_t *b, int nw, int bit) { return bit == 63 + 64 * (BB_MAXW - 1) ? -1 : bb_next_from(b, nw, bit + 1); }
 
+/* 64 bits of a from bit lo on, without a branch: lo >= 0 and a's word
+ * after lo's inside the bitboard (a square board's frame keeps a point's
+ * neighbourhood, lo = bit - stride - 1 and up, so). */
+static inline uint64_t bb_window64(const uint64_t *a, int lo)
+{
+    const int w = lo >> 6, r = lo & 63;
+    return a[w] >> r | (a[w + 1] << 1) << (63 - r);
+}
+
 /* The k-th (0-based) set bit of one word, k < popcount(w). */
 static inline int select64(uint64_t w, int k)
 {

@@ -34,19 +34,11 @@ static inline void tiebreak(Position *p, int w)
     if (!open) tiebreak_full(p);
 }
 
-/* 64 bits of a from bit lo on (lo >= 0; a's word after lo's exists: the
- * frame keeps lo + 64 inside the bitboard), without a branch. */
-static inline uint64_t window64(const uint64_t *a, int lo)
-{
-    const int w = lo >> 6, r = lo & 63;
-    return a[w] >> r | (a[w + 1] << 1) << (63 - r);
-}
-
 /* The same with the board's word count as a constant (0: unknown): a
  * one-word board is one shift. */
 static inline __attribute__((always_inline)) uint64_t window64_n(const uint64_t *a, int lo, const int NW0)
 {
-    return NW0 == 1 ? a[0] >> lo : window64(a, lo);
+    return NW0 == 1 ? a[0] >> lo : bb_window64(a, lo);
 }
 
 /* Would a stone of c on pt (bit) touch c's first goal line or conn[c]? */
@@ -55,7 +47,7 @@ static inline __attribute__((always_inline)) bool joins(const Position *p, int c
     const Board *b = p->board;
     const uint64_t *conn = p->conn[c];
     if (b->size) /* the four neighbours from one window starting at bit - S (frame bits are never in conn) */
-        return ((window64(conn, bit - b->stride) & b->nbr_window) | (uint64_t)bb_test(b->goal[c][0], bit)) != 0;
+        return ((bb_window64(conn, bit - b->stride) & b->nbr_window) | (uint64_t)bb_test(b->goal[c][0], bit)) != 0;
     if (bb_test(b->goal[c][0], bit)) return true;
     uint64_t any = 0;
     for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];

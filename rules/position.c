@@ -51,7 +51,7 @@ bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f)
     /* Most stones bring no loose neighbours along: then no fill. */
     bool more;
     if (b->size) {
-        more = (window64(loose, bit - b->stride) & b->nbr_window) != 0;
+        more = (bb_window64(loose, bit - b->stride) & b->nbr_window) != 0;
     } else {
         uint64_t any = 0;
         for (int i = 0; i < b->words; i++) any |= loose[i] & b->nbr_bb[pt][i];
