@@ -66,20 +66,28 @@ static bool few_empty(const Position *p)
     return bb_popcount(e, p->board->words) <= 1;
 }
 
-typedef uint64_t (*PerftFn)(const Position *p, int depth, bool bulk, MoveList *lists);
+/* What each depth of the recursion reuses: its move list, and the child
+ * it plays moves into (zeroed once, so that only the board's words are
+ * ever copied into it). */
+typedef struct PerftLevel {
+    Position child;
+    MoveList list;
+} PerftLevel;
+
+typedef uint64_t (*PerftFn)(const Position *p, int depth, bool bulk, PerftLevel *lv);
 
 /* One node. S0, NW0: the board's stride and word count as constants (0:
  * the board's), so that plain turns, where most leaves are, compile per
  * size; self: the copy for this size, for the children. */
 static inline __attribute__((always_inline)) uint64_t
-perft_node(const Position *p, int depth, bool bulk, MoveList *lists, const int S0, const int NW0, PerftFn self)
+perft_node(const Position *p, int depth, bool bulk, PerftLevel *lv, const int S0, const int NW0, PerftFn self)
 {
     if (depth == 0) return 1;
     if (pos_over(p)) return 0;
     if (bulk && depth == 1) return pos_count_moves(p);
     const Ruleset *r = &p->board->rules;
     if (bulk && depth == 2 && !r->b && !r->c && !r->d && !(r->tiebreak && few_empty(p)))
-        return perft_bulk2(p, &lists[depth]);
+        return perft_bulk2(p, &lv[depth].list);
     const Board *b = p->board;
     if (plain_turn(p)) {
         /* A plain turn: its moves are the bits of one set, played straight
@@ -89,42 +97,38 @@ perft_node(const Position *p, int depth, bool bulk, MoveList *lists, const int S
         for (int i = 0; i < nw; i++) plane[i] = p->stones[x][i] | b->edge[x][i];
         if (targets_n(b, plane, p->stones[x], p->stones[!x], t, S0, NW0) > 0) {
             uint64_t sum = 0;
-            Position c = *p;
-            bool first = true;
+            Position *c = &lv[depth].child;
             for (int i = 0; i < nw; i++)
                 for (uint64_t w = t[i]; w; w &= w - 1) {
                     const int bit = i * 64 + __builtin_ctzll(w);
-                    if (!first) {
-                        if (NW0) pos_copy_words(&c, p, NW0);
-                        else pos_copy(&c, p);
-                    }
-                    first = false;
-                    play_point(&c, b->point_of[bit], bit, (int)(p->stones[!x][i] >> (bit & 63) & 1), S0, NW0);
-                    sum += depth == 1 ? 1 : self(&c, depth - 1, bulk, lists);
+                    if (NW0) pos_copy_words(c, p, NW0);
+                    else pos_copy(c, p);
+                    play_point(c, b->point_of[bit], bit, (int)(p->stones[!x][i] >> (bit & 63) & 1), S0, NW0);
+                    sum += depth == 1 ? 1 : self(c, depth - 1, bulk, lv);
                 }
             return sum;
         }
     }
-    MoveList *ml = &lists[depth];
+    MoveList *ml = &lv[depth].list;
     size_t n = pos_gen_moves(p, ml);
     uint64_t sum = 0;
-    Position c = *p;
+    Position *c = &lv[depth].child;
     for (size_t i = 0; i < n; i++) {
-        if (i) pos_copy(&c, p);
-        pos_play(&c, &ml->m[i]);
-        sum += depth == 1 ? 1 : self(&c, depth - 1, bulk, lists);
+        pos_copy(c, p);
+        pos_play(c, &ml->m[i]);
+        sum += depth == 1 ? 1 : self(c, depth - 1, bulk, lv);
     }
     return sum;
 }
 
-static uint64_t perft_any(const Position *p, int depth, bool bulk, MoveList *lists)
+static uint64_t perft_any(const Position *p, int depth, bool bulk, PerftLevel *lv)
 {
-    return perft_node(p, depth, bulk, lists, 0, 0, perft_any);
+    return perft_node(p, depth, bulk, lv, 0, 0, perft_any);
 }
-#define SIZE_FN(n)                                                                 \
-    static uint64_t perft_##n(const Position *p, int depth, bool bulk, MoveList *lists) \
-    {                                                                              \
-        return perft_node(p, depth, bulk, lists, n + 2, SQ_NW(n), perft_##n);      \
+#define SIZE_FN(n)                                                                  \
+    static uint64_t perft_##n(const Position *p, int depth, bool bulk, PerftLevel *lv) \
+    {                                                                               \
+        return perft_node(p, depth, bulk, lv, n + 2, SQ_NW(n), perft_##n);          \
     }
 SQUARE_SIZES(SIZE_FN)
 #undef SIZE_FN
@@ -132,8 +136,10 @@ SQUARE_SIZES(SIZE_FN)
 uint64_t perft(const Position *p, int depth, bool bulk)
 {
     if (depth <= 0) return 1;
-    MoveList *lists = calloc((size_t)depth + 1, sizeof *lists);
-    if (!lists) abort();
+    const size_t bytes = ((size_t)depth + 1) * sizeof(PerftLevel);
+    PerftLevel *lv = aligned_alloc(_Alignof(PerftLevel), (bytes + 63) / 64 * 64);
+    if (!lv) abort();
+    memset(lv, 0, bytes);
     PerftFn f = perft_any;
     switch (p->board->size) {
 #define CASE(n) \
@@ -142,8 +148,8 @@ uint64_t perft(const Position *p, int depth, bool bulk)
 #undef CASE
     default: break;
     }
-    uint64_t n = f(p, depth, bulk, lists);
-    for (int i = 0; i <= depth; i++) movelist_free(&lists[i]);
-    free(lists);
+    uint64_t n = f(p, depth, bulk, lv);
+    for (int i = 0; i <= depth; i++) movelist_free(&lv[i].list);
+    free(lv);
     return n;
 }
