@@ -669,16 +669,17 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
  * c): a random move with pos_random_move's draws - one among the empty
  * points, the weak enemy stones and the swap; a placement then draws its
  * point again among the empty ones - played. false, with nothing drawn,
- * on any other turn. Every playout from the start passes here. */
-static inline __attribute__((always_inline)) bool play_swap_turn_n(Position *p, uint64_t *rng, const int S0, const int NW0)
+ * on any other turn. Every playout from the start passes here, once: one
+ * copy for every size. */
+static __attribute__((noinline, cold)) bool play_swap_turn(Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
     if (p->owe || !b->plain_turns || p->ply != 1 || !b->rules.pie) return false;
-    const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
+    const int nw = b->words, mover = p->to_move;
     const uint64_t *opp = p->stones[!mover];
-    bb_t plane, legal, sub;
+    bb_t plane = { 0 }, legal, sub;
     for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-    const int n = targets_n(b, plane, p->stones[mover], opp, legal, S0, NW0);
+    const int n = plain_targets(b, plane, p->stones[mover], opp, legal);
     int nf = 0;
     for (int i = 0; i < nw; i++) nf += __builtin_popcountll(legal[i] & opp[i]);
     const int E = n - nf;
@@ -693,7 +694,7 @@ static inline __attribute__((always_inline)) bool play_swap_turn_n(Position *p, 
     if (!flip) r = rng_below(rng, (uint64_t)E);
     else r -= (uint64_t)E;
     const int bit = bb_select(sub, nw, (int)r);
-    play_point(p, b->point_of[bit], bit, flip, S0, NW0);
+    play_point(p, b->point_of[bit], bit, flip, 0, 0);
 #ifdef MORPHOS_CHECKS
     pos_assert_played(p);
 #endif
@@ -706,7 +707,7 @@ static inline __attribute__((always_inline)) int random_playout_n(Position *p, u
 {
     int plies = 0;
     for (; plies < cap && !pos_over(p); plies++) {
-        if (play_plain_n(p, rng, S0, NW0) || play_swap_turn_n(p, rng, S0, NW0)) continue;
+        if (play_plain_n(p, rng, S0, NW0) || play_swap_turn(p, rng)) continue;
         Move m = pos_random_move(p, rng);
         pos_play(p, &m);
     }

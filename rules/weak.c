@@ -22,18 +22,13 @@ void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, ui
     }
 }
 
+/* The loops that play most moves (random playouts, plain perft) have
+ * their own per-size copies (targets.h); this one serves the rest (a
+ * single random move, the swap turn), by word count only. */
 int plain_targets(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out)
 {
-    switch (b->size) {
-#define CASE(n)                                                        \
-    case n: return targets_n(b, plane, own, opp, out, n + 2, SQ_NW(n));
-        SQUARE_SIZES(CASE)
-#undef CASE
-    case 0:
-        if (b->words == 1) return targets_n(b, plane, own, opp, out, 0, 1);
-        return targets_n(b, plane, own, opp, out, 0, 0);
-    default: return targets_n(b, plane, own, opp, out, 0, 0);
-    }
+    if (b->words == 1) return targets_n(b, plane, own, opp, out, 0, 1);
+    return targets_n(b, plane, own, opp, out, 0, 0);
 }
 
 /* 128 bits of the plane from bit `start` on (start may be negative: bits
