@@ -96,7 +96,9 @@ int shape_cairo_bridge_answer(const Position *p, int q)
     unsigned found = 0;
     for (int k = 0; k < s->ncut[q]; k++) {
         int a = s->cut[q][k].a, c = s->cut[q][k].c, r = s->cut[q][k].r;
-        found |= (unsigned)(bb_test(own, a) & bb_test(own, c) & !(bb_test(own, r) | bb_test(opp, r))) << k;
+        const unsigned held = (unsigned)bb_test(own, a) & (unsigned)bb_test(own, c);
+        const unsigned taken = (unsigned)bb_test(own, r) | (unsigned)bb_test(opp, r);
+        found |= (held & ~taken & 1u) << k;
     }
     return found ? s->cut[q][__builtin_ctz(found)].r : -1;
 }
