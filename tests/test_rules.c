@@ -702,14 +702,16 @@ static void test_turn_steps(void)
 
 /* pos_random_playout plays the same games as pos_random_move and
  * pos_play in turn, and pos_play_random the same moves one at a time, on
- * every word count and under every kind of turn (White's swap turn
- * included: pie is on but in one rule set). */
+ * every compiled size and word count and under every kind of turn
+ * (White's swap turn included: pie is on but in one rule set). */
 static void test_random_playout_same_games(void)
 {
     const char *rules[] = { "none", "a", "b,d", "c", "e", "none,pie=off", "p3=on", "tiebreak=on" };
-    const int sizes[] = { 3, 5, 9, 13, 19 };
+    /* Every square size with its own compiled copy (rules/targets.h), one
+     * one-word size without (3), and the general copy (25). */
+    const int sizes[] = { 3, 5, 7, 9, 11, 13, 15, 19, 25 };
     for (int r = 0; r < 8; r++)
-        for (int k = 0; k < 5; k++) {
+        for (int k = 0; k < 9; k++) {
             Game g = game(sizes[k], rules[r]);
             for (int n = 0; n < 4; n++) {
                 uint64_t r1 = 1 + (uint64_t)(n * 7 + k), r2 = r1;
@@ -911,6 +913,49 @@ static int perft_table(const char *path, bool cairo_table)
     return rows;
 }
 
+/* Leaves counted from move lists and pos_play only: none of perft's
+ * per-size copies or shortcuts. */
+static uint64_t perft_by_lists(const Position *p, int depth)
+{
+    if (depth == 0) return 1;
+    if (pos_over(p)) return 0;
+    MoveList ml;
+    movelist_init(&ml);
+    size_t n = pos_gen_moves(p, &ml);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        Position c = *p;
+        pos_play(&c, &ml.m[i]);
+        sum += perft_by_lists(&c, depth - 1);
+    }
+    movelist_free(&ml);
+    return sum;
+}
+
+/* The perft tables reach 9x9; perft keeps a compiled copy per square size
+ * up to 19x19 (rules/targets.h): each copy, and the general one (25x25),
+ * plain and bulk, against counting from move lists, mid-game (flips
+ * among the moves) under the rule sets whose turns are plain. */
+static void test_perft_every_size(void)
+{
+    const char *rules[] = { "none", "a", "p3=on", "tiebreak=on" };
+    const int sizes[] = { 5, 7, 9, 11, 13, 15, 19, 25 };
+    uint64_t rng = 11;
+    for (int r = 0; r < 4; r++)
+        for (int k = 0; k < 8; k++) {
+            Game g = game(sizes[k], rules[r]);
+            for (int i = 0; i < 3 * sizes[k] && !pos_over(&g.p); i++) {
+                Move m = pos_random_move(&g.p, &rng);
+                pos_play(&g.p, &m);
+            }
+            uint64_t want = perft_by_lists(&g.p, 2);
+            CU_ASSERT(want > 0 || pos_over(&g.p));
+            CU_ASSERT_EQUAL(perft(&g.p, 2, false), want);
+            CU_ASSERT_EQUAL(perft(&g.p, 2, true), want);
+            board_free(g.b);
+        }
+}
+
 static void test_perft_table(void) { CU_ASSERT(perft_table("tests/data/perft-public.tsv", false) > 600); }
 static void test_cairo_perft_table(void) { CU_ASSERT(perft_table("tests/data/morpharaoh/perft.tsv", true) > 250); }
 
@@ -1055,6 +1100,7 @@ int main(void)
         { "random games stay legal and sound", test_random_games_terminate },
         { "pos_assert_ok catches broken positions", test_pos_assert_ok },
         { "perft table", test_perft_table },
+        { "perft on every compiled size against move lists", test_perft_every_size },
         { "Morpharaoh: boards and symmetry", test_cairo_geometry },
         { "Morpharaoh: control against the definitions", test_cairo_control },
         { "Morpharaoh: swap", test_cairo_swap },
