@@ -69,6 +69,21 @@ static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, i
         const uint64_t wc = window64_n(p->conn[c], lo, NW0), ws = window64_n(p->stones[c], lo, NW0), nb = b->nbr_window;
         const uint64_t j = ((wc & nb) != 0) | bb_test(b->goal[c][0], bit);
         if (__builtin_expect(j && (ws & ~wc & nb), 0)) {
+            if (S0) { /* join_component, inline with the size's constants */
+                bb_t f, loose;
+                for (int i = 0; i < NW0; i++) {
+                    loose[i] = p->stones[c][i] & ~p->conn[c][i];
+                    f[i] = 0;
+                }
+                f[bit >> 6] = (uint64_t)1 << (bit & 63); /* already in stones[c], so in loose */
+                fill_square_n(f, loose, S0, NW0);
+                uint64_t hit = 0;
+                for (int i = 0; i < NW0; i++) {
+                    p->conn[c][i] |= f[i];
+                    hit |= f[i] & b->goal[c][1][i];
+                }
+                return hit != 0;
+            }
             bb_t f;
             bool won = join_component(p, c, pt, bit, f);
             for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
@@ -84,16 +99,24 @@ static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, i
     return won;
 }
 
-/* Point q (bit `bit`), a stone of the other colour, becomes the mover's: stones,
- * hash, the loser's connected set, F of mutator b, the owed stone of d. */
-static inline __attribute__((always_inline)) void flip_stone(Position *p, int q, int bit, int mover)
+/* Point q (bit `bit`), a stone of the other colour, becomes the mover's:
+ * stones, hash, the loser's connected set, F of mutator b, the owed stone
+ * of d. S0, NW0 as for conn_add. */
+static inline __attribute__((always_inline)) void flip_stone(Position *p, int q, int bit, int mover, const int S0, const int NW0)
 {
     const Board *b = p->board;
     const int opp = !mover;
     bb_clear(p->stones[opp], bit);
     bb_set(p->stones[mover], bit);
     p->key ^= b->zob[opp][q] ^ b->zob[mover][q];
-    if (bb_test(p->conn[opp], bit)) conn_rebuild(p, opp);
+    if (bb_test(p->conn[opp], bit)) {
+        if (S0) { /* conn_rebuild, inline with the size's constants */
+            for (int i = 0; i < NW0; i++) p->conn[opp][i] = p->stones[opp][i] & b->goal[opp][0][i];
+            fill_square_n(p->conn[opp], p->stones[opp], S0, NW0);
+        } else {
+            conn_rebuild(p, opp);
+        }
+    }
     p->flipped = (int16_t)q;
     if (b->rules.d) {
         bb_t e;
@@ -112,7 +135,7 @@ static inline __attribute__((always_inline)) void play_point(Position *p, int q,
     p->flipped = -1;
     p->owe = 0;
     if (flip) {
-        flip_stone(p, q, bit, mover);
+        flip_stone(p, q, bit, mover, S0, NW0);
     } else {
         bb_set(p->stones[mover], bit);
         p->key ^= b->zob[mover][q];

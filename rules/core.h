@@ -25,6 +25,31 @@ bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain);
 /* Grow f to all stones of `within` connected to it. */
 void fill_component(const Board *b, uint64_t *f, const uint64_t *within);
 
+/* Square boards: f grown through `within` (stride S, nw words) until it
+ * stops. Each step grows by shifts, in place, so growth towards higher
+ * bits runs through the whole board in one step (Gauss-Seidel); frame
+ * columns hold no stones, so +-1 cannot wrap between rows. Two steps run
+ * before each convergence test, which costs as much as a step. Inline:
+ * the loops that play most moves compile it with S and nw as constants. */
+static inline __attribute__((always_inline)) void fill_square_n(uint64_t *f, const uint64_t *within, const int S, const int nw)
+{
+    for (;;) {
+        uint64_t before[BB_MAXW], diff = 0;
+        for (int i = 0; i < nw; i++) before[i] = f[i];
+        for (int step = 0; step < 2; step++) {
+            uint64_t prev = 0;
+            for (int i = 0; i < nw; i++) {
+                const uint64_t cur = f[i], next = i + 1 < nw ? f[i + 1] : 0;
+                const uint64_t g = cur | cur << 1 | cur >> 1 | prev >> 63 | next << 63 | cur << S | prev >> (64 - S) |
+                                   cur >> S | next << (64 - S);
+                prev = f[i] = g & within[i];
+            }
+        }
+        for (int i = 0; i < nw; i++) diff |= f[i] ^ before[i];
+        if (!diff) return;
+    }
+}
+
 /* Placements in canonical (row-major, ascending point) order: at most a
  * few, so insertion sort. */
 static inline void sort_points(int *v, int n)

@@ -260,7 +260,7 @@ void pos_play(Position *p, const Move *m)
         p->owe = 0;
         if (m->kind == MOVE_FLIP) {
             const int f = m->pt[m->n - 1];
-            flip_stone(p, f, b->bit_of[f], mover);
+            flip_stone(p, f, b->bit_of[f], mover, 0, 0);
             won |= conn_add(p, mover, f, b->bit_of[f], 0, 0);
         }
         p->passes = 0;

@@ -6,23 +6,6 @@
  * the test costs as much as a step. */
 #include "core.h"
 
-/* One step of growth; words are updated in place, so growth towards
- * higher bits runs through the whole board in one step (Gauss-Seidel). */
-static inline __attribute__((always_inline)) void
-grow_square_n(const Board *b, uint64_t *f, const uint64_t *own, const int nw)
-{
-    const int S = b->stride;
-    uint64_t prev = 0;
-    for (int i = 0; i < nw; i++) {
-        uint64_t cur = f[i], next = i + 1 < nw ? f[i + 1] : 0;
-        uint64_t g = cur | cur << 1 | cur >> 1 | prev >> 63 | next << 63 | cur << S | prev >> (64 - S) |
-                     cur >> S | next << (64 - S);
-        g &= own[i];
-        prev = g;
-        f[i] = g;
-    }
-}
-
 /* Cairo boards (bits are cell numbers): breadth first, so that each
  * stone's neighbours are added once. The first step grows from all of f. */
 static inline __attribute__((always_inline)) void fill_graph_n(const Board *b, uint64_t *f, const uint64_t *within, const int nw)
@@ -49,17 +32,6 @@ static inline __attribute__((always_inline)) void fill_graph_n(const Board *b, u
     }
 }
 
-static inline __attribute__((always_inline)) void fill_n(const Board *b, uint64_t *f, const uint64_t *within, const int nw)
-{
-    for (;;) {
-        uint64_t before[BB_MAXW], diff = 0;
-        for (int i = 0; i < nw; i++) before[i] = f[i];
-        for (int s = 0; s < 2; s++) grow_square_n(b, f, within, nw);
-        for (int i = 0; i < nw; i++) diff |= f[i] ^ before[i];
-        if (!diff) return;
-    }
-}
-
 void fill_component(const Board *b, uint64_t *f, const uint64_t *within)
 {
     if (!b->size) {
@@ -68,11 +40,11 @@ void fill_component(const Board *b, uint64_t *f, const uint64_t *within)
         return;
     }
     switch (b->words) {
-    case 1: fill_n(b, f, within, 1); break;
-    case 2: fill_n(b, f, within, 2); break;
-    case 3: fill_n(b, f, within, 3); break;
-    case 4: fill_n(b, f, within, 4); break;
-    default: fill_n(b, f, within, b->words); break;
+    case 1: fill_square_n(f, within, b->stride, 1); break;
+    case 2: fill_square_n(f, within, b->stride, 2); break;
+    case 3: fill_square_n(f, within, b->stride, 3); break;
+    case 4: fill_square_n(f, within, b->stride, 4); break;
+    default: fill_square_n(f, within, b->stride, b->words); break;
     }
 }
 
@@ -93,7 +65,7 @@ bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain)
 }
 
 /* f's points with their orthogonal neighbours, on the board: one step, not
- * a fill (grow_square_n runs through the board in place). */
+ * a fill (fill_square_n grows through the board in place). */
 static void dilate(const Board *b, const uint64_t *f, uint64_t *out)
 {
     const int nw = b->words;
