@@ -125,13 +125,16 @@ static inline __attribute__((always_inline)) void flip_stone(Position *p, int q,
     }
 }
 
-/* A placement (flip = 0) or flip of point q by the side to move, without
- * mutator b: the whole of pos_play for these moves. bit: q's board bit;
- * S0, NW0 as for conn_add. */
-static inline __attribute__((always_inline)) void play_point(Position *p, int q, int bit, int flip, const int S0, const int NW0)
+/* A placement (flip = 0) or flip of point q by the side to move, mover,
+ * without mutator b: the whole of pos_play for these moves. bit: q's
+ * board bit; S0, NW0 as for conn_add. The mover is given: a caller that
+ * has just copied the position (perft) knows it, and reading it back from
+ * the copy made plain perft 5x5 18% slower. */
+static inline __attribute__((always_inline)) void play_point_by(Position *p, const int mover, int q, int bit, int flip, const int S0,
+                                                               const int NW0)
 {
     const Board *b = p->board;
-    const int mover = p->to_move, opp = !mover;
+    const int opp = !mover;
     p->flipped = -1;
     p->owe = 0;
     if (flip) {
@@ -146,6 +149,12 @@ static inline __attribute__((always_inline)) void play_point(Position *p, int q,
     p->last = (Move){ { (int16_t)q, -1, -1 }, 1, (uint8_t)(flip ? MOVE_FLIP : MOVE_PLACE) };
     if (conn_add(p, mover, q, bit, S0, NW0)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
     else if (b->rules.tiebreak) tiebreak(p, bit >> 6);
+}
+
+/* play_point_by for the side to move. */
+static inline __attribute__((always_inline)) void play_point(Position *p, int q, int bit, int flip, const int S0, const int NW0)
+{
+    play_point_by(p, p->to_move, q, bit, flip, S0, NW0);
 }
 
 #endif

@@ -658,7 +658,7 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     const int n = targets_n(b, plane, p->stones[mover], p->stones[!mover], legal, S0, NW0);
     if (__builtin_expect(n == 0, 0)) return false;
     const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
-    play_point(p, b->point_of[bit], bit, bb_test(p->stones[!mover], bit), S0, NW0);
+    play_point_by(p, mover, b->point_of[bit], bit, bb_test(p->stones[!mover], bit), S0, NW0);
 #ifdef MORPHOS_CHECKS
     pos_assert_played(p);
 #endif

@@ -103,7 +103,7 @@ perft_node(const Position *p, int depth, bool bulk, PerftLevel *lv, const int S0
                     const int bit = i * 64 + __builtin_ctzll(w);
                     if (NW0) pos_copy_words(c, p, NW0);
                     else pos_copy(c, p);
-                    play_point(c, b->point_of[bit], bit, (int)(p->stones[!x][i] >> (bit & 63) & 1), S0, NW0);
+                    play_point_by(c, x, b->point_of[bit], bit, (int)(p->stones[!x][i] >> (bit & 63) & 1), S0, NW0);
                     sum += depth == 1 ? 1 : self(c, depth - 1, bulk, lv);
                 }
             return sum;
