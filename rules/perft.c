@@ -76,6 +76,26 @@ typedef struct PerftLevel {
 
 typedef uint64_t (*PerftFn)(const Position *p, int depth, bool bulk, PerftLevel *lv);
 
+/* The children of a plain turn (targets t, mover x) played into c, each
+ * counted by self to `below` more plies; below = 0 (a constant where the
+ * leaves are): each child is one leaf, played. */
+static inline __attribute__((always_inline)) uint64_t plain_children(const Position *p, Position *c, int x, const uint64_t *t, const int below,
+                                                                    bool bulk, PerftLevel *lv, const int S0, const int NW0, PerftFn self)
+{
+    const Board *b = p->board;
+    const int nw = NW0 ? NW0 : b->words;
+    uint64_t sum = 0;
+    for (int i = 0; i < nw; i++)
+        for (uint64_t w = t[i]; w; w &= w - 1) {
+            const int bit = i * 64 + __builtin_ctzll(w);
+            if (NW0) pos_copy_words(c, p, NW0);
+            else pos_copy(c, p);
+            play_point_by(c, x, b->point_of[bit], bit, (int)(p->stones[!x][i] >> (bit & 63) & 1), S0, NW0);
+            sum += below == 0 ? 1 : self(c, below, bulk, lv);
+        }
+    return sum;
+}
+
 /* One node. S0, NW0: the board's stride and word count as constants (0:
  * the board's), so that plain turns, where most leaves are, compile per
  * size; self: the copy for this size, for the children. */
@@ -96,17 +116,9 @@ perft_node(const Position *p, int depth, bool bulk, PerftLevel *lv, const int S0
         bb_t plane = { 0 }, t;
         for (int i = 0; i < nw; i++) plane[i] = p->stones[x][i] | b->edge[x][i];
         if (targets_n(b, plane, p->stones[x], p->stones[!x], t, S0, NW0) > 0) {
-            uint64_t sum = 0;
             Position *c = &lv[depth].child;
-            for (int i = 0; i < nw; i++)
-                for (uint64_t w = t[i]; w; w &= w - 1) {
-                    const int bit = i * 64 + __builtin_ctzll(w);
-                    if (NW0) pos_copy_words(c, p, NW0);
-                    else pos_copy(c, p);
-                    play_point_by(c, x, b->point_of[bit], bit, (int)(p->stones[!x][i] >> (bit & 63) & 1), S0, NW0);
-                    sum += depth == 1 ? 1 : self(c, depth - 1, bulk, lv);
-                }
-            return sum;
+            if (depth == 1) return plain_children(p, c, x, t, 0, bulk, lv, S0, NW0, self);
+            return plain_children(p, c, x, t, depth - 1, bulk, lv, S0, NW0, self);
         }
     }
     MoveList *ml = &lv[depth].list;
