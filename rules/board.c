@@ -126,6 +126,9 @@ static void build_square(Board *b, int n)
     int nori[MAX_ORI];
     b->nsq = orientations(r, ori, nori);
     b->nbr_window = 1ull | 1ull << (S - 1) | 1ull << (S + 1) | 1ull << (2 * S);
+    const int back = WINDOW_BACK(S);
+    const unsigned __int128 one = 1;
+    b->orth_window = one << (back - S) | one << (back + S) | one << (back - 1) | one << (back + 1);
     /* The code table over the cells of the orientations that no other one
      * is contained in (the others never decide: under `a`, P2' lies inside
      * every P3, so `a` keeps 16 cells). The cells' window positions are

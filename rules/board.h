@@ -106,6 +106,7 @@ typedef struct Board {
     uint8_t *weak_code; /* 2^MAX_CODE_CELLS bits, of which 2^ncode_cells used */
     uint32_t code_mask[MAX_POINTS];
     uint64_t nbr_window; /* the 4 neighbours in a window from bit - S */
+    unsigned __int128 orth_window; /* the 4 neighbours in a wpat window (from bit - WINDOW_BACK(S)) */
 
     int nsq; /* square boards: the distinct pattern orientations */
 

@@ -90,12 +90,16 @@ static bool flip_back_banned(const Position *p, const Turn *t, int e, int f)
     /* The opponent's stones and edges (f is a pattern's centre, never a
      * cell); its d stone may go on any point still empty after e. */
     for (int i = 0; i < t->nw; i++) plane[i] = p->stones[t->opp][i] | b->edge[t->opp][i];
-    bool d_stone = b->rules.d && t->E - (e >= 0) > 0;
-    if (d_stone) {
-        memcpy(gaps, t->empty, sizeof gaps);
-        if (e >= 0) bb_clear(gaps, b->bit_of[e]);
+    const uint64_t *g = NULL;
+    if (b->rules.d && t->E - (e >= 0) > 0) {
+        g = t->empty;
+        if (e >= 0) {
+            memcpy(gaps, t->empty, sizeof gaps);
+            bb_clear(gaps, b->bit_of[e]);
+            g = gaps;
+        }
     }
-    return point_weak_gap(b, plane, d_stone ? gaps : NULL, f);
+    return point_weak_gap(b, plane, g, f);
 }
 
 static bool flip_legal(const Position *p, const Turn *t, int e, int f)

@@ -80,17 +80,15 @@ bool point_weak_gap(const Board *b, const uint64_t *plane, const uint64_t *gaps,
         const unsigned __int128 win = window128(plane, b->words, start), gw = gaps ? window128(gaps, b->words, start) : 0;
         /* Every pattern holds two orthogonal neighbours: with fewer, even
          * counting one gap, no pattern can close (most stones stop here). */
-        const int S = b->stride;
-        const unsigned __int128 one = 1, orth = one << (back - S) | one << (back + S) | one << (back - 1) | one << (back + 1);
+        const unsigned __int128 orth = b->orth_window;
         if (__builtin_popcountll((uint64_t)(win & orth)) + __builtin_popcountll((uint64_t)((win & orth) >> 64)) + ((gw & orth) != 0) < 2)
             return false;
         const unsigned __int128 *m = b->wpat + point * MAX_PATTERNS;
-        bool weak = false;
         for (int k = 0; k < b->npat[point]; k++) {
             const unsigned __int128 miss = m[k] & ~win;
-            weak |= (miss & (miss - 1)) == 0 && (miss & ~gw) == 0; /* zero, or one bit that is a gap */
+            if ((miss & (miss - 1)) == 0 && (miss & ~gw) == 0) return true; /* zero, or one bit that is a gap */
         }
-        return weak;
+        return false;
     }
     const PatternCells *pc = b->pat + point * MAX_PATTERNS;
     for (int k = 0; k < b->npat[point]; k++) {
