@@ -54,9 +54,10 @@ static inline __attribute__((always_inline)) bool joins(const Position *p, int c
     return any != 0;
 }
 
-/* Stone pt (board bit `bit`: callers have both) of colour c was just added
- * (already in stones[c], not in conn[c]). Returns whether c now connects its two goal lines through it.
- * S0, NW0: the stride and word count as constants (0: the board's).
+/* Stone pt (board bit `bit`: callers have both) of colour c was just
+ * added (already in stones[c], not in conn[c]). Returns whether c now
+ * connects its two goal lines through it. S0, NW0: the stride and word
+ * count as constants (0: the board's).
  * Square boards: whether it joins conn and whether it has loose
  * neighbours are both random in a playout, so they are computed as masks;
  * only a join that brings loose stones along (a few percent) branches to
@@ -70,15 +71,16 @@ static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, i
         const uint64_t j = ((wc & nb) != 0) | bb_test(b->goal[c][0], bit);
         if (__builtin_expect(j && (ws & ~wc & nb), 0)) {
             if (S0) { /* join_component, inline with the size's constants */
+                const int nw = NW0 ? NW0 : b->words;
                 bb_t f, loose;
-                for (int i = 0; i < NW0; i++) {
+                for (int i = 0; i < nw; i++) {
                     loose[i] = p->stones[c][i] & ~p->conn[c][i];
                     f[i] = 0;
                 }
                 f[bit >> 6] = (uint64_t)1 << (bit & 63); /* already in stones[c], so in loose */
-                fill_square_n(f, loose, S0, NW0);
+                fill_square_n(f, loose, S0, nw);
                 uint64_t hit = 0;
-                for (int i = 0; i < NW0; i++) {
+                for (int i = 0; i < nw; i++) {
                     p->conn[c][i] |= f[i];
                     hit |= f[i] & b->goal[c][1][i];
                 }
@@ -111,8 +113,9 @@ static inline __attribute__((always_inline)) void flip_stone(Position *p, int q,
     p->key ^= b->zob[opp][q] ^ b->zob[mover][q];
     if (bb_test(p->conn[opp], bit)) {
         if (S0) { /* conn_rebuild, inline with the size's constants */
-            for (int i = 0; i < NW0; i++) p->conn[opp][i] = p->stones[opp][i] & b->goal[opp][0][i];
-            fill_square_n(p->conn[opp], p->stones[opp], S0, NW0);
+            const int nw = NW0 ? NW0 : b->words;
+            for (int i = 0; i < nw; i++) p->conn[opp][i] = p->stones[opp][i] & b->goal[opp][0][i];
+            fill_square_n(p->conn[opp], p->stones[opp], S0, nw);
         } else {
             conn_rebuild(p, opp);
         }
