@@ -11,10 +11,8 @@
 #include "core.h"
 
 /* position.c */
+/* conn[c] from scratch: conn_rebuild_n for any board, out of line. */
 void conn_rebuild(Position *p, int c);
-/* f = the stone on pt with the loose stones of c (not in conn[c]) that it
- * connects; returns whether f reaches c's far goal line. */
-bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f);
 #ifdef MORPHOS_CHECKS
 /* The invariants after a move (check.h's builds): pos_play's, and the
  * paths that play without it. */
@@ -41,6 +39,56 @@ static inline __attribute__((always_inline)) uint64_t window64_n(const uint64_t 
     return NW0 == 1 ? a[0] >> lo : bb_window64(a, lo);
 }
 
+/* f grown through `within`: square boards by shifts, with the stride and
+ * word count as constants where S0, NW0 give them (0: the board's); Cairo
+ * boards by their neighbour graph. */
+static inline __attribute__((always_inline)) void conn_fill_n(const Board *b, uint64_t *f, const uint64_t *within, const int S0,
+                                                              const int NW0)
+{
+    if (S0) fill_square_n(f, within, S0, NW0 ? NW0 : b->words);
+    else fill_component(b, f, within);
+}
+
+/* conn[c] from scratch: c's stones on its first goal line and all joined to
+ * them. S0, NW0 as for conn_fill_n. */
+static inline __attribute__((always_inline)) void conn_rebuild_n(Position *p, int c, const int S0, const int NW0)
+{
+    const Board *b = p->board;
+    const int nw = NW0 ? NW0 : b->words;
+    for (int i = 0; i < nw; i++) p->conn[c][i] = p->stones[c][i] & b->goal[c][0][i];
+    conn_fill_n(b, p->conn[c], p->stones[c], S0, NW0);
+}
+
+/* f = the stone on pt (bit) with the loose stones of c (not in conn[c])
+ * that it connects; returns whether f reaches c's far goal line. The stone
+ * on pt need not be in stones[c] yet. S0, NW0 as for conn_fill_n. */
+static inline __attribute__((always_inline)) bool join_component_n(const Position *p, int c, int pt, int bit, uint64_t *f,
+                                                                   const int S0, const int NW0)
+{
+    const Board *b = p->board;
+    const int nw = NW0 ? NW0 : b->words;
+    bb_t loose = { 0 };
+    for (int i = 0; i < nw; i++) {
+        loose[i] = p->stones[c][i] & ~p->conn[c][i];
+        f[i] = 0;
+    }
+    f[bit >> 6] = (uint64_t)1 << (bit & 63); /* f is zero so far */
+    bb_set(loose, bit);
+    /* Most stones bring no loose neighbours along: then no fill. */
+    bool more;
+    if (S0 || b->size) {
+        more = (window64_n(loose, bit - (S0 ? S0 : b->stride), NW0) & b->nbr_window) != 0;
+    } else {
+        uint64_t any = 0;
+        for (int i = 0; i < nw; i++) any |= loose[i] & b->nbr_bb[pt][i];
+        more = any != 0;
+    }
+    if (more) conn_fill_n(b, f, loose, S0, NW0);
+    uint64_t hit = 0;
+    for (int i = 0; i < nw; i++) hit |= f[i] & b->goal[c][1][i];
+    return hit != 0;
+}
+
 /* Would a stone of c on pt (bit) touch c's first goal line or conn[c]? */
 static inline __attribute__((always_inline)) bool joins(const Position *p, int c, int pt, int bit)
 {
@@ -52,6 +100,16 @@ static inline __attribute__((always_inline)) bool joins(const Position *p, int c
     uint64_t any = 0;
     for (int i = 0; i < b->words; i++) any |= conn[i] & b->nbr_bb[pt][i];
     return any != 0;
+}
+
+/* The stone on pt joins conn[c] with the loose stones it connects; whether
+ * c now connects its goal lines. */
+static inline __attribute__((always_inline)) bool conn_join(Position *p, int c, int pt, int bit, const int S0, const int NW0)
+{
+    bb_t f;
+    const bool won = join_component_n(p, c, pt, bit, f, S0, NW0);
+    for (int i = 0, nw = NW0 ? NW0 : p->board->words; i < nw; i++) p->conn[c][i] |= f[i];
+    return won;
 }
 
 /* Stone pt (board bit `bit`: callers have both) of colour c was just
@@ -69,36 +127,12 @@ static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, i
         const int lo = bit - (S0 ? S0 : b->stride);
         const uint64_t wc = window64_n(p->conn[c], lo, NW0), ws = window64_n(p->stones[c], lo, NW0), nb = b->nbr_window;
         const uint64_t j = ((wc & nb) != 0) | bb_test(b->goal[c][0], bit);
-        if (__builtin_expect(j && (ws & ~wc & nb), 0)) {
-            if (S0) { /* join_component, inline with the size's constants */
-                const int nw = NW0 ? NW0 : b->words;
-                bb_t f, loose;
-                for (int i = 0; i < nw; i++) {
-                    loose[i] = p->stones[c][i] & ~p->conn[c][i];
-                    f[i] = 0;
-                }
-                f[bit >> 6] = (uint64_t)1 << (bit & 63); /* already in stones[c], so in loose */
-                fill_square_n(f, loose, S0, nw);
-                uint64_t hit = 0;
-                for (int i = 0; i < nw; i++) {
-                    p->conn[c][i] |= f[i];
-                    hit |= f[i] & b->goal[c][1][i];
-                }
-                return hit != 0;
-            }
-            bb_t f;
-            bool won = join_component(p, c, pt, bit, f);
-            for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
-            return won;
-        }
+        if (__builtin_expect(j && (ws & ~wc & nb), 0)) return conn_join(p, c, pt, bit, S0, NW0);
         p->conn[c][bit >> 6] |= j << (bit & 63);
         return j & bb_test(b->goal[c][1], bit);
     }
     if (!joins(p, c, pt, bit)) return false;
-    bb_t f;
-    bool won = join_component(p, c, pt, bit, f);
-    for (int i = 0; i < b->words; i++) p->conn[c][i] |= f[i];
-    return won;
+    return conn_join(p, c, pt, bit, 0, 0);
 }
 
 /* Point q (bit `bit`), a stone of the other colour, becomes the mover's:
@@ -112,13 +146,8 @@ static inline __attribute__((always_inline)) void flip_stone(Position *p, int q,
     bb_set(p->stones[mover], bit);
     p->key ^= b->zob[opp][q] ^ b->zob[mover][q];
     if (bb_test(p->conn[opp], bit)) {
-        if (S0) { /* conn_rebuild, inline with the size's constants */
-            const int nw = NW0 ? NW0 : b->words;
-            for (int i = 0; i < nw; i++) p->conn[opp][i] = p->stones[opp][i] & b->goal[opp][0][i];
-            fill_square_n(p->conn[opp], p->stones[opp], S0, nw);
-        } else {
-            conn_rebuild(p, opp);
-        }
+        if (S0) conn_rebuild_n(p, opp, S0, NW0); /* inline where the size is known */
+        else conn_rebuild(p, opp);
     }
     p->flipped = (int16_t)q;
     if (b->rules.d) {

@@ -27,41 +27,7 @@ void movelist_reserve(MoveList *ml, size_t n)
 /* conn[c]: the stones of c joined to c's first goal line. It only grows
  * while c adds stones, so a win test is one AND with the second goal line;
  * only losing a connected stone to a flip rebuilds it. */
-void conn_rebuild(Position *p, int c)
-{
-    const Board *b = p->board;
-    bb_zero(p->conn[c]);
-    for (int i = 0; i < b->words; i++) p->conn[c][i] = p->stones[c][i] & b->goal[c][0][i];
-    fill_component(b, p->conn[c], p->stones[c]);
-}
-
-/* f = the stone on pt with the loose stones of c (not in conn[c]) that it
- * connects; returns whether f reaches c's far goal line. The stone on pt
- * need not be in stones[c] yet. */
-bool join_component(const Position *p, int c, int pt, int bit, uint64_t *f)
-{
-    const Board *b = p->board;
-    bb_t loose = { 0 };
-    for (int i = 0; i < b->words; i++) {
-        loose[i] = p->stones[c][i] & ~p->conn[c][i];
-        f[i] = 0;
-    }
-    bb_set(f, bit);
-    bb_set(loose, bit);
-    /* Most stones bring no loose neighbours along: then no fill. */
-    bool more;
-    if (b->size) {
-        more = (bb_window64(loose, bit - b->stride) & b->nbr_window) != 0;
-    } else {
-        uint64_t any = 0;
-        for (int i = 0; i < b->words; i++) any |= loose[i] & b->nbr_bb[pt][i];
-        more = any != 0;
-    }
-    if (more) fill_component(b, f, loose);
-    uint64_t hit = 0;
-    for (int i = 0; i < b->words; i++) hit |= f[i] & b->goal[c][1][i];
-    return hit != 0;
-}
+void conn_rebuild(Position *p, int c) { conn_rebuild_n(p, c, 0, 0); }
 
 bool pos_wins_with(const Position *p, int c, int pt)
 {
@@ -69,7 +35,7 @@ bool pos_wins_with(const Position *p, int c, int pt)
     const int bit = p->board->bit_of[pt];
     if (!joins(p, c, pt, bit) || bb_test(p->conn[c], bit)) return false;
     bb_t f;
-    return join_component(p, c, pt, bit, f);
+    return join_component_n(p, c, pt, bit, f, 0, 0);
 }
 
 static inline bool connects(const Position *p, int c)
