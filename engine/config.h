@@ -25,6 +25,7 @@ typedef struct EngineConfig {
     double grave_bias;    /* grave: bias in beta = gv / (gv + n + bias gv n) */
     double prior_visits;  /* weight of the priors, in virtual visits */
     int expand_after;     /* visits of a leaf before it is expanded */
+    int rescan;           /* mcts: score every child on every rescan-th descent through a node, its best two between */
     int playout_cap;      /* max plies of a playout; 0 = automatic */
     int rave;             /* bool: use AMAF (mcts) */
     int priors;           /* bool: domain priors (mcts) */

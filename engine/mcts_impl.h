@@ -104,8 +104,9 @@ double mcts_node_q(const Node *n);
 void mcts_sel_tables(Shared *sh);
 /* The child of node `at` (expanded; `mover` to play) the descent takes:
  * grave's McGRAVE, or UCB with RAVE/priors (AMAF from grave's reference
- * nodes when rave_ref > 0), as the search is set up. */
-uint32_t mcts_select(Worker *w, const Node *N, uint32_t at, int mover);
+ * nodes when rave_ref > 0), as the search is set up. Writes only the
+ * node's shortlist (rescan). */
+uint32_t mcts_select(Worker *w, Node *N, uint32_t at, int mover);
 
 /* analysis.c */
 /* The child a final decision takes: a proven win, else most visits (ties

@@ -42,6 +42,7 @@ static const Param params[] = {
     {"grave_bias", P_DOUBLE, F(grave_bias), 0, 1},
     {"prior_visits", P_DOUBLE, F(prior_visits), 0, 1e4},
     {"expand_after", P_INT, F(expand_after), 1, 1000},
+    {"rescan", P_INT, F(rescan), 1, 1000},
     {"playout_cap", P_INT, F(playout_cap), 0, 100000},
     {"rave", P_BOOL, F(rave), 0, 1},
     {"priors", P_BOOL, F(priors), 0, 1},
@@ -63,7 +64,7 @@ static const Param params[] = {
 
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "cairo_explore", "uct_explore", "rave_equiv",
-    "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "playout_cap", "rave", "priors", "policy", "p_bridge",
+    "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "rescan", "playout_cap", "rave", "priors", "policy", "p_bridge",
     "p_flip", "lgr", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
@@ -86,6 +87,7 @@ void config_default(EngineConfig *c)
     c->grave_bias = 1e-5;
     c->prior_visits = 120; /* tuned: 60 beat 20 19-11; 120 beat 60 36-24 at expand_after 8 (9x9, 0.5 s) */
     c->expand_after = 8; /* tuned: 8 beat 2 39-21 (9x9, 0.5 s, 60 games); 16 vs 8 28-29 */
+    c->rescan = 8; /* 8 against 1: 101-99 (9x9), 100-100 (Morpharaoh 48), 3000 playouts a move, 200 games */
     c->playout_cap = 0;
     c->rave = 1;
     c->priors = 1;

@@ -17,6 +17,7 @@ static void preset_uct(EngineConfig *c)
     c->expand_marks = 0;
     c->use_solver = c->prove = c->reuse = 0;
     c->explore = c->cairo_explore = c->uct_explore;
+    c->rescan = 1; /* every child scored on every descent */
     c->book = 0;
 }
 

@@ -1,9 +1,11 @@
 /* select.c - child selection in the MCTS descent: UCB1 on the
  * prior-smoothed value blended with AMAF (RAVE) for mcts and uct, and
  * Ludii's McGRAVE for grave, with GRAVE's reference nodes (also used by
- * mcts when rave_ref > 0). It runs over every child at every level of
- * every simulation, hence the tables and the specialised loop. */
+ * mcts when rave_ref > 0). It runs at every level of every simulation,
+ * hence the tables, the specialised loop and the shortlist (rescan). */
+#include <assert.h>
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "mcts_impl.h"
@@ -65,79 +67,115 @@ static inline __attribute__((always_inline)) uint32_t grave_ref_stat(const Grave
 
 /* UCB1 on the prior-smoothed value blended with AMAF (RAVE):
  * q = (1 - beta) q_uct + beta q_amaf, beta = an / (an + nn + nn an / equiv).
- * Runs once per tree level per simulation over every child, so it keeps
- * to as few divisions as it can: nn, 1/nn and its root come from tables
- * (for the search's prior weight and small visit counts: the same
+ * Runs for every child scored at every level of every simulation, so it
+ * keeps to as few divisions as it can: nn, 1/nn and its root come from
+ * tables (for the search's prior weight and small visit counts: the same
  * operations, done once), and the exploration root is skipped when the
- * constant is 0. The loop is inlined once per combination of the two
- * switches that are constant during a search (RAVE, exploration), and
- * with RAVE once more for reference AMAF statistics (g, rave_ref > 0). */
-static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *sh, const Node *ch, uint32_t first, int nc,
-                                                                   double ex, const int rave, const int explore,
-                                                                   const GraveRef *g)
+ * constant is 0. Inlined once per combination of the two switches that
+ * are constant during a search (RAVE, exploration), and with RAVE once
+ * more for reference AMAF statistics (g, rave_ref > 0). A proven win
+ * scores above everything, a proven loss 1000 below its value. */
+static inline __attribute__((always_inline)) double child_score(const Shared *sh, const Node *ch, double ex, const int rave,
+                                                                 const int explore, const GraveRef *g)
 {
-    const double inv_equiv = sh->inv_equiv, unit = 1.0 / VALUE_UNIT;
-    const uint32_t tab_bits = sh->tab_pn_bits;
-    const SelEntry *tab = sh->sel_tab;
-    double best = -1e300;
-    int pick = 0;
-    for (int i = 0; i < nc; i++, ch++) {
-        int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
-        if (pr > 0) return first + (uint32_t)i;
-        uint32_t v = atomic_load_explicit(&ch->visits, memory_order_relaxed), pn_bits;
-        memcpy(&pn_bits, &ch->prior_n, sizeof pn_bits);
-        double nn, inv = 0, rs = 0, s;
-        if (v < SEL_TAB && pn_bits == tab_bits) {
-            nn = tab[v].nn;
-            inv = tab[v].inv;
-            rs = tab[v].rs;
-        } else {
-            nn = (double)v + ch->prior_n;
-            if (nn > 0) {
-                inv = 1.0 / nn;
-                rs = sqrt(inv);
-            }
-        }
-        if (nn <= 0) {
-            s = 1e6; /* unvisited, no prior: try it first */
-        } else {
-            /* Values stay far below 2^63: the signed conversion is exact
-             * and one instruction. */
-            double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
-            uint64_t as = 0;
-            uint32_t an = 0;
-            if (rave && g) an = grave_ref_stat(g, ch, &as);
-            else if (rave) an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
-            if (an > 0) {
-                /* q + beta (aq - q) with beta = a / d and aq = as / a:
-                 * q + (as - a q) / d, one division instead of two. */
-                double a = an;
-                if (!g) as = atomic_load_explicit(&ch->amaf_value, memory_order_relaxed);
-                q += ((double)(int64_t)as * unit - a * q) / (a + nn + nn * a * inv_equiv);
-            }
-            s = explore ? q + ex * rs : q;
-        }
-        if (pr < 0) s -= 1e3;
-        if (s > best) {
-            best = s;
-            pick = i;
+    const double unit = 1.0 / VALUE_UNIT;
+    int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
+    if (pr > 0) return 1e300;
+    uint32_t v = atomic_load_explicit(&ch->visits, memory_order_relaxed), pn_bits;
+    memcpy(&pn_bits, &ch->prior_n, sizeof pn_bits);
+    double nn, inv = 0, rs = 0, s;
+    if (v < SEL_TAB && pn_bits == sh->tab_pn_bits) {
+        const SelEntry *e = &sh->sel_tab[v];
+        nn = e->nn;
+        inv = e->inv;
+        rs = e->rs;
+    } else {
+        nn = (double)v + ch->prior_n;
+        if (nn > 0) {
+            inv = 1.0 / nn;
+            rs = sqrt(inv);
         }
     }
-    return first + (uint32_t)pick;
+    if (nn <= 0) {
+        s = 1e6; /* unvisited, no prior: try it first */
+    } else {
+        /* Values stay far below 2^63: the signed conversion is exact
+         * and one instruction. */
+        double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
+        uint64_t as = 0;
+        uint32_t an = 0;
+        if (rave && g) an = grave_ref_stat(g, ch, &as);
+        else if (rave) an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
+        if (an > 0) {
+            /* q + beta (aq - q) with beta = a / d and aq = as / a:
+             * q + (as - a q) / d, one division instead of two. */
+            double a = an;
+            if (!g) as = atomic_load_explicit(&ch->amaf_value, memory_order_relaxed);
+            q += ((double)(int64_t)as * unit - a * q) / (a + nn + nn * a * sh->inv_equiv);
+        }
+        s = explore ? q + ex * rs : q;
+    }
+    if (pr < 0) s -= 1e3;
+    return s;
 }
 
-static uint32_t select_child(const Shared *sh, const Node *nodes, const Node *n, const GraveRef *g)
+#define SHORTLIST_SET (1u << 30)
+
+/* The child to descend to among n's children ch[0 .. nc): the best score;
+ * the first of equals. With a shortlist (rescan > 1), a full scan records
+ * the best two in n->shortlist, and the descents between full scans (all
+ * but every rescan-th through n) score only those two: the argmax of a
+ * near-greedy selection moves between a few children, and a full scan
+ * costs as many scores as the node has children. */
+static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *sh, Node *n, const Node *ch, int nc,
+                                                                   uint32_t pv, double ex, const int rave, const int explore,
+                                                                   const GraveRef *g, const int shortlist)
+{
+    const uint32_t rescan = (uint32_t)sh->cfg.rescan;
+    if (shortlist) {
+        uint32_t sl = atomic_load_explicit(&n->shortlist, memory_order_relaxed);
+        if ((sl & SHORTLIST_SET) && pv % rescan != 0) {
+            uint32_t a = sl & 0x7fff, b = sl >> 15 & 0x7fff;
+            assert(a < (uint32_t)nc && b < (uint32_t)nc);
+            return child_score(sh, ch + b, ex, rave, explore, g) > child_score(sh, ch + a, ex, rave, explore, g) ? b : a;
+        }
+    }
+    double best = -1e300, second = -1e300;
+    int pick = 0, runner = 0;
+    for (int i = 0; i < nc; i++) {
+        double s = child_score(sh, ch + i, ex, rave, explore, g);
+        if (shortlist) { /* the runner-up too, without a branch */
+            const bool top = s > best, next = s > second;
+            runner = top ? pick : next ? i : runner;
+            second = top ? best : next ? s : second;
+        }
+        pick = s > best ? i : pick;
+        best = s > best ? s : best;
+    }
+    if (shortlist) atomic_store_explicit(&n->shortlist, SHORTLIST_SET | (uint32_t)runner << 15 | (uint32_t)pick, memory_order_relaxed);
+    return (uint32_t)pick;
+}
+
+static uint32_t select_child(const Shared *sh, const Node *nodes, Node *n, const GraveRef *g)
 {
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
     uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
     double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
     const Node *ch = &nodes[first];
     int nc = n->nchildren;
+    assert(nc >= 1 && nc < MAXSTEPS + 1 && MAXSTEPS < 0x7fff);
+    const int sl = sh->cfg.rescan > 1;
+    uint32_t k;
+#define LOOP(rave, explore, g) \
+    (sl ? select_loop(sh, n, ch, nc, pv, ex, rave, explore, g, 1) : select_loop(sh, n, ch, nc, pv, ex, rave, explore, g, 0))
     if (sh->cfg.rave && g)
-        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1, g) : select_loop(sh, ch, first, nc, ex, 1, 0, g);
-    if (sh->cfg.rave)
-        return ex > 0 ? select_loop(sh, ch, first, nc, ex, 1, 1, NULL) : select_loop(sh, ch, first, nc, ex, 1, 0, NULL);
-    return ex > 0 ? select_loop(sh, ch, first, nc, ex, 0, 1, NULL) : select_loop(sh, ch, first, nc, ex, 0, 0, NULL);
+        k = ex > 0 ? LOOP(1, 1, g) : LOOP(1, 0, g);
+    else if (sh->cfg.rave)
+        k = ex > 0 ? LOOP(1, 1, NULL) : LOOP(1, 0, NULL);
+    else
+        k = ex > 0 ? LOOP(0, 1, NULL) : LOOP(0, 0, NULL);
+#undef LOOP
+    return first + k;
 }
 
 /* grave: Ludii's McGRAVE selection (Cazenave's GRAVE without exploration).
@@ -219,7 +257,7 @@ void mcts_sel_tables(Shared *sh)
     m->tab_explore = sh->explore;
 }
 
-uint32_t mcts_select(Worker *w, const Node *N, uint32_t at, int mover)
+uint32_t mcts_select(Worker *w, Node *N, uint32_t at, int mover)
 {
     const Shared *sh = w->sh;
     if (sh->grave) return select_grave(w, N, at, mover);

@@ -34,7 +34,12 @@ typedef struct Node {
     uint8_t kind;
     uint8_t complete;
     float prior_n, prior_w;
+    /* select_child's two best children at its last full scan (offsets in
+     * the block: bits 0-14 and 15-29; bit 30 set once written). In the
+     * struct's tail padding: a node stays 48 bytes. */
+    _Atomic uint32_t shortlist;
 } Node;
+_Static_assert(sizeof(Node) == 48, "a node is 48 bytes: the pool's size in nodes is memory / 48");
 
 typedef struct Tree {
     Node *nodes;

@@ -659,6 +659,70 @@ static void test_best_child(void)
     CU_ASSERT_EQUAL(mcts_best_child(nodes, &nodes[0]), -1);
 }
 
+/* The shortlist (rescan): a full scan on every rescan-th descent through a
+ * node picks the best child and keeps the best two; the descents between
+ * choose between those two only, by their scores now; rescan 1 scores
+ * every child every time. */
+static void set_q(Node *n, double q) /* 10 visits, mean q, no prior, no AMAF */
+{
+    atomic_store(&n->visits, 10);
+    atomic_store(&n->value, (uint64_t)(q * 10 * VALUE_UNIT));
+}
+
+static uint32_t select_at(Worker *w, Node *nodes, uint32_t root_visits)
+{
+    atomic_store(&nodes[0].visits, root_visits);
+    return mcts_select(w, nodes, 0, BLACK);
+}
+
+static void test_select_shortlist(void)
+{
+    Game g = game(9, "none");
+    Mcts *m = calloc(1, sizeof *m);
+    Worker *w = calloc(1, sizeof *w);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    Shared sh = {.m = m};
+    config_default(&sh.cfg);
+    sh.cfg.explore = 0;
+    sh.cfg.rave = 0;
+    m->tree.root_pos = g.p;
+    mcts_sel_tables(&sh);
+    w->sh = &sh;
+    Node nodes[5];
+    tree_node_init(&nodes[0], STEP_ROOT, -1, 1);
+    const double q[4] = {0.3, 0.6, 0.5, 0.2};
+    for (int i = 0; i < 4; i++) {
+        tree_node_init(&nodes[1 + i], STEP_PLACE, i, 1);
+        set_q(&nodes[1 + i], q[i]);
+    }
+    atomic_store(&nodes[0].first, 1);
+    nodes[0].nchildren = 4;
+    atomic_store(&nodes[0].state, NODE_EXPANDED);
+
+    sh.cfg.rescan = 8;
+    CU_ASSERT_EQUAL(select_at(w, nodes, 9), 2);  /* no shortlist yet: a full scan */
+    set_q(&nodes[4], 0.9);                       /* the last child is best now */
+    CU_ASSERT_EQUAL(select_at(w, nodes, 10), 2); /* but not on the shortlist {2, 3} */
+    set_q(&nodes[3], 0.7);
+    CU_ASSERT_EQUAL(select_at(w, nodes, 11), 3); /* the better of the two, as they score now */
+    CU_ASSERT_EQUAL(select_at(w, nodes, 16), 4); /* the 8th descent: a full scan */
+    set_q(&nodes[4], 0.1);
+    CU_ASSERT_EQUAL(select_at(w, nodes, 17), 3); /* the runner-up of that scan */
+    atomic_store(&nodes[1].proven, 1);
+    CU_ASSERT_EQUAL(select_at(w, nodes, 24), 1); /* a proven win, at the next full scan */
+
+    sh.cfg.rescan = 1;
+    atomic_store(&nodes[1].proven, 0);
+    set_q(&nodes[4], 0.95);
+    CU_ASSERT_EQUAL(select_at(w, nodes, 25), 4); /* every child, every descent */
+    set_q(&nodes[1], 0.99);
+    CU_ASSERT_EQUAL(select_at(w, nodes, 26), 1);
+    free(w);
+    free(m);
+    board_free(g.b);
+}
+
 typedef struct {
     const Position *p;
     int calls, reports, ok;
@@ -1275,6 +1339,7 @@ int main(void)
         {"grave: a win in one is kept (won at once in most seeds)", test_grave_keeps_win},
         {"analysis as data, every searcher", test_analyze},
         {"mcts: the final choice, also when every move is lost", test_best_child},
+        {"mcts: the selection's shortlist between full scans (rescan)", test_select_shortlist},
         {"a caller's stop ends genmove and solve at once", test_stop_hook},
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"budgets never exceed the time left", test_budget_within_time_left},
