@@ -659,6 +659,94 @@ static void test_best_child(void)
     CU_ASSERT_EQUAL(mcts_best_child(nodes, &nodes[0]), -1);
 }
 
+/* Expand node `at` of t, whose position is p (a single-point turn): its
+ * steps as children, each with visits `base` + its index, so that blocks
+ * can be told apart. Returns the child whose step is the move `text`. */
+static uint32_t expand_node(Tree *t, uint32_t at, Game *g, const char *text, uint32_t base)
+{
+    static MoveList ml;
+    static StepDesc d[MAXSTEPS];
+    const int16_t S[3] = {-1, -1, -1};
+    int k = tree_steps(&g->p, S, 0, &ml, d);
+    CU_ASSERT_FATAL(k > 0);
+    uint32_t first = tree_alloc(t, (size_t)k), want = UINT32_MAX;
+    CU_ASSERT_FATAL(first != UINT32_MAX);
+    int q = pt(g->b, text);
+    for (int i = 0; i < k; i++) {
+        tree_node_init(&t->nodes[first + i], d[i].kind, d[i].pt, d[i].complete);
+        atomic_store(&t->nodes[first + i].visits, base + (uint32_t)i);
+        if (d[i].kind == STEP_PLACE && d[i].pt == q) want = first + (uint32_t)i;
+    }
+    t->nodes[at].nchildren = (uint16_t)k;
+    atomic_store(&t->nodes[at].first, first);
+    atomic_store(&t->nodes[at].state, NODE_EXPANDED);
+    CU_ASSERT_FATAL(want != UINT32_MAX);
+    return want;
+}
+
+/* Tree reuse between moves: re-rooting at the position one turn or two
+ * turns down keeps that node's subtree - its statistics, its children in
+ * their order with theirs, the selection's shortlist - and resets the tree
+ * for a position it does not hold. */
+static void test_tree_reroot(void)
+{
+    Game g = game(7, "none");
+    Tree t;
+    CU_ASSERT_EQUAL_FATAL(tree_init(&t, (size_t)1 << 20), 0);
+    tree_reset(&t, &g.p);
+    uint32_t d4 = expand_node(&t, 0, &g, "D4", 100);
+    CU_ASSERT_EQUAL(play(&g, "D4"), 0);
+    Game after_d4 = g;
+    uint32_t e4 = expand_node(&t, d4, &g, "E4", 1000);
+    CU_ASSERT_EQUAL(play(&g, "E4"), 0);
+    uint32_t c3 = expand_node(&t, e4, &g, "C3", 5000);
+    atomic_store(&t.nodes[d4].shortlist, 0x40000000u | 3u << 15 | 7u);
+    atomic_store(&t.nodes[d4].value, 12345);
+    const Node before = t.nodes[d4];
+    const int nk = before.nchildren;
+    uint32_t kept[MAXSTEPS];
+    int16_t kept_pt[MAXSTEPS];
+    for (int i = 0; i < nk; i++) {
+        kept[i] = atomic_load(&t.nodes[atomic_load(&before.first) + i].visits);
+        kept_pt[i] = t.nodes[atomic_load(&before.first) + i].pt;
+    }
+    const uint32_t c3_visits = atomic_load(&t.nodes[c3].visits);
+    const size_t ne4 = t.nodes[e4].nchildren;
+
+    /* One turn down: D4's node becomes the root. */
+    CU_ASSERT_EQUAL(tree_reroot(&t, &after_d4.p), 1);
+    const Node *r = &t.nodes[0];
+    CU_ASSERT_EQUAL(r->kind, STEP_ROOT);
+    CU_ASSERT_EQUAL(atomic_load(&r->visits), atomic_load(&before.visits));
+    CU_ASSERT_EQUAL(atomic_load(&r->value), 12345);
+    CU_ASSERT_EQUAL(atomic_load(&r->shortlist), atomic_load(&before.shortlist));
+    CU_ASSERT_EQUAL_FATAL(r->nchildren, nk);
+    CU_ASSERT_EQUAL(atomic_load(&t.nodes[0].state), NODE_EXPANDED);
+    for (int i = 0; i < nk; i++) {
+        const Node *c = &t.nodes[atomic_load(&r->first) + i];
+        CU_ASSERT_EQUAL(atomic_load(&c->visits), kept[i]);
+        CU_ASSERT_EQUAL(c->pt, kept_pt[i]);
+    }
+    CU_ASSERT_EQUAL(atomic_load(&t.used), 1 + (size_t)nk + ne4); /* D4's block and E4's, nothing else */
+
+    /* Two turns down (E4, then C3): C3's node, a leaf, is the root. */
+    CU_ASSERT_EQUAL(play(&g, "C3"), 0);
+    CU_ASSERT_EQUAL(tree_reroot(&t, &g.p), 1);
+    CU_ASSERT_EQUAL(atomic_load(&t.nodes[0].visits), c3_visits);
+    CU_ASSERT_EQUAL(atomic_load(&t.nodes[0].state), NODE_LEAF);
+    CU_ASSERT_EQUAL(atomic_load(&t.used), 1);
+
+    /* A position the tree does not hold: a fresh root. */
+    CU_ASSERT_EQUAL(play(&g, "A1"), 0);
+    CU_ASSERT_EQUAL(play(&g, "G7"), 0);
+    CU_ASSERT_EQUAL(play(&g, "A7"), 0);
+    CU_ASSERT_EQUAL(tree_reroot(&t, &g.p), 0);
+    CU_ASSERT_EQUAL(atomic_load(&t.nodes[0].visits), 0);
+    CU_ASSERT_EQUAL(atomic_load(&t.nodes[0].state), NODE_LEAF);
+    tree_free(&t);
+    board_free(g.b);
+}
+
 /* The shortlist (rescan): a full scan on every rescan-th descent through a
  * node picks the best child and keeps the best two; the descents between
  * choose between those two only, by their scores now; rescan 1 scores
@@ -1340,6 +1428,7 @@ int main(void)
         {"analysis as data, every searcher", test_analyze},
         {"mcts: the final choice, also when every move is lost", test_best_child},
         {"mcts: the selection's shortlist between full scans (rescan)", test_select_shortlist},
+        {"mcts: tree reuse keeps the subtree one or two turns down, else resets", test_tree_reroot},
         {"a caller's stop ends genmove and solve at once", test_stop_hook},
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"budgets never exceed the time left", test_budget_within_time_left},
