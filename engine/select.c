@@ -120,6 +120,7 @@ static inline __attribute__((always_inline)) double child_score(const Shared *sh
 }
 
 #define SHORTLIST_SET (1u << 30)
+_Static_assert(MAXSTEPS < 0x7fff, "a shortlist holds two child offsets of 15 bits");
 
 /* The child to descend to among n's children ch[0 .. nc): the best score;
  * the first of equals. With a shortlist (rescan > 1), a full scan records
@@ -163,7 +164,7 @@ static uint32_t select_child(const Shared *sh, const Node *nodes, Node *n, const
     double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
     const Node *ch = &nodes[first];
     int nc = n->nchildren;
-    assert(nc >= 1 && nc < MAXSTEPS + 1 && MAXSTEPS < 0x7fff);
+    assert(nc >= 1 && nc <= MAXSTEPS);
     const int sl = sh->cfg.rescan > 1;
     uint32_t k;
 #define LOOP(rave, explore, g) \

@@ -62,14 +62,14 @@ static inline void sort_points(int *v, int n)
         }
 }
 
+/* White's first turn under the pie rule, when swapping is a move. */
+static inline bool swap_turn(const Position *p) { return p->ply == 1 && p->board->rules.pie; }
+
 /* A plain turn: one placement or one flip (no owed stone, no mutator b or
- * c, not White's swap turn), the moves of plain_targets. The rules' part
- * is one read-only flag: rule fields would be reloaded after every store
- * to the position in the loops that ask. */
-static inline bool plain_turn(const Position *p)
-{
-    return !p->owe && p->board->plain_turns && !(p->ply == 1 && p->board->rules.pie);
-}
+ * c, not the swap turn), the moves of plain_targets. The rules' part is
+ * one read-only flag: rule fields would be reloaded after every store to
+ * the position in the loops that ask. */
+static inline bool plain_turn(const Position *p) { return !p->owe && p->board->plain_turns && !swap_turn(p); }
 
 static inline void empty_set(const Position *p, uint64_t *out)
 {

@@ -72,7 +72,7 @@ static void turn_init(const Position *p, Turn *t)
     t->E = bb_popcount(t->empty, t->nw);
     mover_plane(p, t->mover, t->plane);
     t->owe = p->owe ? (b->rules.d_extra ? 2 : 1) : 0;
-    t->swap = b->rules.pie && p->ply == 1;
+    t->swap = swap_turn(p);
     t->adj = b->rules.c && b->rules.c_adjacent;
     t->sizes = 0;
     if (t->adj) return;
@@ -680,7 +680,7 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
 static __attribute__((noinline, cold)) bool play_swap_turn(Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
-    if (p->owe || !b->plain_turns || p->ply != 1 || !b->rules.pie) return false;
+    if (p->owe || !b->plain_turns || !swap_turn(p)) return false;
     const int nw = b->words, mover = p->to_move;
     const uint64_t *opp = p->stones[!mover];
     bb_t plane = { 0 }, legal, sub;

@@ -148,6 +148,8 @@ SQUARE_SIZES(SIZE_FN)
 uint64_t perft(const Position *p, int depth, bool bulk)
 {
     if (depth <= 0) return 1;
+    /* Position is cache-line aligned (alignas(64)), more than calloc
+     * promises; aligned_alloc wants a multiple of the alignment. */
     const size_t bytes = ((size_t)depth + 1) * sizeof(PerftLevel);
     PerftLevel *lv = aligned_alloc(_Alignof(PerftLevel), (bytes + 63) / 64 * 64);
     if (!lv) abort();

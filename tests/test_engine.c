@@ -664,10 +664,12 @@ static void test_best_child(void)
  * can be told apart. Returns the child whose step is the move `text`. */
 static uint32_t expand_node(Tree *t, uint32_t at, Game *g, const char *text, uint32_t base)
 {
-    static MoveList ml;
-    static StepDesc d[MAXSTEPS];
+    MoveList ml;
+    StepDesc d[MAXSTEPS];
     const int16_t S[3] = {-1, -1, -1};
+    movelist_init(&ml);
     int k = tree_steps(&g->p, S, 0, &ml, d);
+    movelist_free(&ml);
     CU_ASSERT_FATAL(k > 0);
     uint32_t first = tree_alloc(t, (size_t)k), want = UINT32_MAX;
     CU_ASSERT_FATAL(first != UINT32_MAX);
