@@ -30,7 +30,7 @@ struct Gtp {
     const char *id;      /* the current command's id text ("" if none) */
     bool quit;
     /* GoGui can send single points only. Once a client uses the GoGui rules
-     * extension, a point that starts a compound move (mutators c, d) is
+     * extension (a gogui-rules_ command answered), a point that starts a compound move (mutators c, d) is
      * kept here as pending, with the same side to move, until the points
      * given make a whole legal move (see partial.c). Cleared whenever the
      * game changes. */

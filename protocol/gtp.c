@@ -283,7 +283,6 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
         frame(reply, false, id, "unknown command");
         return true;
     }
-    if (!strncmp(c->name, "gogui-rules_", 12)) g->gogui = true;
     if (c->max_args >= 0 && argc - a - 1 > c->max_args) {
         frame(reply, false, id, "too many arguments");
         return true;
@@ -293,6 +292,9 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
     g->id = id;
     GtpStatus st = c->fn(g, argc - a - 1, argv + a + 1, &out);
     g->id = "";
+    /* A controller that speaks GoGui's rules extension (pie_form auto);
+     * only an answered command counts: a refusal changes nothing. */
+    if (st == GTP_OK && !strncmp(c->name, "gogui-rules_", 12)) g->gogui = true;
     if (st != GTP_DONE) {
         if (out.overflow) frame(reply, false, id, "answer too long");
         else frame(reply, st == GTP_OK, id, sb_str(&out));
