@@ -14,7 +14,8 @@ empty line), every refused command left the game, the rules and the
 options exactly as they were (rules, move_history, side_to_move, the
 stones, the board, pie_form, gogui-params and winner read before and
 after), and the engine exits with status 0 and no sanitizer report,
-within its time. The sessions are the same for the same SEED (default 1).
+within its time. The same SEED (default 1) gives the same command lines and
+draws; a session with two threads may still search, and so play, differently.
 Closes with "N passed, N failed".
 """
 import glob, os, random, subprocess, sys, tempfile, threading, time
