@@ -7,6 +7,7 @@
  * command reads and prints AbstractPlay cells through that symmetry once
  * the game has swapped, so that AbstractPlay's move list replays here and
  * the engine's answer can be played there unchanged. */
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,13 +70,15 @@ GtpStatus cmd_ap_genmove(Gtp *g, int argc, char **argv, StrBuf *out)
     if (!square(g, out)) return GTP_ERR;
     const Position *p = game_pos(&g->game);
     if (pos_over(p)) return fail(out, "game is over");
-    /* genmove checks the search limits, the colour and the move, and plays it */
+    /* genmove checks the search limits, the colour and the move, and plays
+     * it whole: the answer below is the record's last move. */
     char *color[1] = { (char *)(p->to_move == BLACK ? "b" : "w") };
     if (argc == 1) color[0] = argv[0];
     const bool was = swapped(&g->game);
+    const size_t before = g->game.n;
     StrBuf gtp;
     sb_init(&gtp);
-    GtpStatus st = cmd_genmove(g, 1, color, &gtp);
+    GtpStatus st = genmove_whole(g, 1, color, &gtp);
     if (st != GTP_OK) {
         sb_puts(out, sb_str(&gtp));
         sb_free(&gtp);
@@ -83,6 +86,7 @@ GtpStatus cmd_ap_genmove(Gtp *g, int argc, char **argv, StrBuf *out)
     }
     sb_free(&gtp);
     const Game *gm = &g->game;
+    assert(gm->n == before + 1);
     char buf[48];
     ap_move_format(&gm->pos[gm->n - 1], &gm->moves[gm->n - 1], was, buf, sizeof buf);
     sb_puts(out, buf);

@@ -119,7 +119,9 @@ static int next_planned(Gtp *g, StrBuf *out)
     return GTP_OK + 1;
 }
 
-static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
+/* play: play the move (genmove) or only name it (reg_genmove); by_points:
+ * GoGui's point-by-point answers of a compound move (genmove only). */
+static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play, bool by_points)
 {
     Color c;
     if (argc != 1) return fail(out, "usage: genmove COLOR");
@@ -140,11 +142,11 @@ static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
         sb_printf(out, "not %s's turn: %s to move", color_name(c), color_name((Color)p->to_move));
         return GTP_ERR;
     }
-    int planned = play ? next_planned(g, out) : 0;
+    int planned = by_points ? next_planned(g, out) : 0;
     if (planned) return (GtpStatus)(planned - 1);
     Move m;
     if (engine_move(g, p, &m, out) < 0) return GTP_ERR;
-    if (play && start_planned(g, &m, out)) return GTP_OK;
+    if (by_points && start_planned(g, &m, out)) return GTP_OK;
     char buf[32];
     move_format(g->game.board, &m, buf, sizeof buf);
     if (m.kind == MOVE_SWAP && gtp_point_form(g)) {
@@ -162,12 +164,17 @@ static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play)
 
 GtpStatus cmd_genmove(Gtp *g, int argc, char **argv, StrBuf *out)
 {
-    return genmove(g, argc, argv, out, true);
+    return genmove(g, argc, argv, out, true, true);
+}
+
+GtpStatus genmove_whole(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    return genmove(g, argc, argv, out, true, false);
 }
 
 GtpStatus cmd_reg_genmove(Gtp *g, int argc, char **argv, StrBuf *out)
 {
-    return genmove(g, argc, argv, out, false);
+    return genmove(g, argc, argv, out, false, false);
 }
 
 GtpStatus cmd_time_settings(Gtp *g, int argc, char **argv, StrBuf *out)

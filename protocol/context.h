@@ -83,6 +83,9 @@ GtpStatus cmd_winning_chain(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_explain_point(Gtp *, int, char **, StrBuf *);
 /* cmd_engine.c */
 GtpStatus cmd_genmove(Gtp *, int, char **, StrBuf *);
+/* genmove that always plays the whole move, never GoGui's point-by-point
+ * answer of a compound one (ap_genmove answers from the record). */
+GtpStatus genmove_whole(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_reg_genmove(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_time_settings(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_kgs_time_settings(Gtp *, int, char **, StrBuf *);
