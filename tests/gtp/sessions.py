@@ -13,7 +13,8 @@ commands. A session passes when every answer is framed ('=' or '?', one
 empty line), every refused command left the game, the rules and the
 options exactly as they were (rules, move_history, side_to_move, the
 stones, the board, pie_form, gogui-params and winner read before and
-after), and the engine exits with status 0 and no sanitizer report,
+after), `printsgf` then `loadsgf` and `ap_printgame` then `ap_loadgame`
+give back the same game, and the engine exits with status 0 and no sanitizer report,
 within its time. The same SEED (default 1) gives the same command lines and
 draws; a session with two threads may still search, and so play, differently.
 Closes with "N passed, N failed".
@@ -83,7 +84,8 @@ def session(r):
         elif x < 0.83: cmds.append("loadsgf /nonexistent.sgf")
         elif x < 0.91: cmds.append("play %s %s" % (col, r.choice(PLAYS)))
         elif x < 0.94: cmds.append(r.choice(["pie_form point", "pie_form swap", "pie_form auto", "pie_form x"]))
-        elif x < 0.95: cmds.append("@roundtrip")  # printsgf to a file, loadsgf of it: the same game
+        elif x < 0.94: cmds.append("@roundtrip")  # printsgf to a file, loadsgf of it: the same game
+        elif x < 0.95: cmds.append("@aproundtrip")  # ap_printgame, ap_loadgame of it: the same game
         elif x < 0.97: cmds.append(r.choice(["divide 1", "ap_genmove", "ap_play zz9", "ap_loadgame c3 d4", "ap_loadgame zz"]))
         else: cmds.append("genmove " + col)
     return args, cmds
@@ -138,6 +140,26 @@ def run_session(engine, r, limit, stats):
                 if c == "@genmove":
                     over = e.ask("winner")[0] != "= none"
                     c = "clear_board" if over and r.random() < 0.7 else "genmove " + e.ask("side_to_move")[0][2:]
+                if c == "@aproundtrip":
+                    before = [e.ask(q) for q in STATE]
+                    log.append("ap_printgame")
+                    game = e.ask("ap_printgame")
+                    if game[0].startswith("?"):  # a set-up position: refused, nothing changed
+                        continue
+                    c = "ap_loadgame " + game[0][2:] if game[0][2:].strip() else "clear_board"
+                    log.append(c)
+                    stats["commands"] += 2
+                    ans = e.ask(c)
+                    if not ans[0].startswith("="):
+                        problem = "%s: %r" % (c, ans[:3])
+                        break
+                    after = [e.ask(q) for q in STATE]
+                    changed = [q for q, b, a in zip(STATE, before, after) if b != a]
+                    if changed:
+                        problem = "ap_printgame then %s changed %s" % (c, ", ".join(changed))
+                        break
+                    stats["roundtrips"] += 1
+                    continue
                 if c == "@roundtrip":
                     rec = os.path.join(tmp, "record.sgf")
                     before = [e.ask(q) for q in STATE]
