@@ -67,7 +67,8 @@ def session(r):
         x, col = r.random(), r.choice(COLOURS)
         if x < 0.05: cmds.append("genmove " + col)
         elif x < 0.25: cmds.append("@genmove")  # for the side to move, or a new game once it is over
-        elif x < 0.37: cmds.append("@play")  # a legal move of legal_moves
+        elif x < 0.34: cmds.append("@play")  # a legal move of legal_moves
+        elif x < 0.37: cmds.append("@point")  # a point of gogui-rules_legal_moves (compound moves point by point)
         elif x < 0.40: cmds.append("@ap_play")  # a legal move of ap_legal_moves
         elif x < 0.45: cmds.append("undo")
         elif x < 0.48: cmds.append("reg_genmove " + col)
@@ -86,6 +87,7 @@ def session(r):
         elif x < 0.94: cmds.append(r.choice(["pie_form point", "pie_form swap", "pie_form auto", "pie_form x"]))
         elif x < 0.94: cmds.append("@roundtrip")  # printsgf to a file, loadsgf of it: the same game
         elif x < 0.95: cmds.append("@aproundtrip")  # ap_printgame, ap_loadgame of it: the same game
+        elif x < 0.96: cmds.append(r.choice(["search_gfx winrate 0.05", "search_gfx visits 0.02", "search_gfx x"]))
         elif x < 0.97: cmds.append(r.choice(["divide 1", "ap_genmove", "ap_play zz9", "ap_loadgame c3 d4", "ap_loadgame zz"]))
         else: cmds.append("genmove " + col)
     return args, cmds
@@ -131,12 +133,16 @@ def run_session(engine, r, limit, stats):
         problem = None
         try:
             for c in cmds:
-                if c in ("@play", "@ap_play"):
-                    ans = e.ask("legal_moves" if c == "@play" else "ap_legal_moves")
+                if c in ("@play", "@ap_play", "@point"):
+                    ans = e.ask({"@play": "legal_moves", "@ap_play": "ap_legal_moves", "@point": "gogui-rules_legal_moves"}[c])
                     moves = " ".join(ans)[1:].split()
-                    if not moves:
+                    if not moves or ans[0].startswith("?"):
                         continue
-                    c = ("play %s %s" % (r.choice(COLOURS), r.choice(moves))) if c == "@play" else "ap_play " + r.choice(moves)
+                    if c == "@ap_play":
+                        c = "ap_play " + r.choice(moves)
+                    else:
+                        side = e.ask("side_to_move")[0][2:] if c == "@point" else r.choice(COLOURS)
+                        c = "play %s %s" % (side, r.choice(moves))
                 if c == "@genmove":
                     over = e.ask("winner")[0] != "= none"
                     c = "clear_board" if over and r.random() < 0.7 else "genmove " + e.ask("side_to_move")[0][2:]
