@@ -71,9 +71,12 @@ int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, ch
                 owed_alone = true;
                 continue;
             }
-            bool x = part[0] == 'x';
+            /* x and a cell is a flip. On boards of 24 columns or more x is
+             * also a column: x4 places there (no cell is one letter alone),
+             * xx4 flips there. */
             int pt;
-            if (ap_point_parse(b, part + x, &pt)) {
+            const bool x = part[0] == 'x' && ap_point_parse(b, part + 1, &pt) == 0;
+            if (!x && ap_point_parse(b, part, &pt)) {
                 snprintf(err, errlen, "not a cell on this board: '%s' (columns a to %c, rows 1 to %d, a flip is x and the cell)", part,
                          'a' + b->size - 1, b->size);
                 return -1;
