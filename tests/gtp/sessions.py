@@ -2,7 +2,7 @@
 """Random GTP sessions with the search on: what the scripts and the fuzz
 target (which keeps the search off) do not reach.
 
-Usage: sessions.py ENGINE [COUNT] [SEED]
+Usage: sessions.py ENGINE [COUNT] [SEED] [PROFILE]
 
 Each session starts ENGINE with random rules (mutators, AbstractPlay
 presets, Morpharaoh), size, searcher, threads and small limits, then sends
@@ -17,7 +17,10 @@ after), `printsgf` then `loadsgf` and `ap_printgame` then `ap_loadgame`
 give back the same game, and the engine exits with status 0 and no sanitizer report,
 within its time. The same SEED (default 1) gives the same command lines and
 draws; a session with two threads may still search, and so play, differently.
-Closes with "N passed, N failed".
+PROFILE (default `small`) narrows the draws for longer sweeps: `large`
+(sizes 11-25, two threads), `gogui` (GoGui's extension from the first
+command, compound rules, many single points), `cairo` (Morpharaoh and the
+pie, every --pie-form). Closes with "N passed, N failed".
 """
 import glob, os, random, subprocess, sys, tempfile, threading, time
 
@@ -49,26 +52,35 @@ STATE = ["rules", "move_history", "side_to_move", "stones b", "stones w", "board
          "winner"]
 
 
-def session(r):
+PROFILES = ("small", "large", "gogui", "cairo")
+COMPOUND = ["c", "d", "c,d", "c,c=upto", "c,c=adjacent", "d,d=extra", "abstractplay=duomorph", "abstractplay=remorph",
+            "a,b,c,d,e", "b,d"]
+CAIRO = ["morpharaoh", "morpharaoh,board=160", "morpharaoh,edge=majority", "morpharaoh,center=majority",
+         "morpharaoh,pie=on", "", "pie=on", "c"]
+
+
+def session(r, profile="small"):
     """Command line and commands of one session."""
-    rules = r.choice(RULES)
+    rules = r.choice({"gogui": COMPOUND, "cairo": CAIRO}.get(profile, RULES))
     cairo = "morpharaoh" in rules
-    size = 0 if cairo else r.choice([2, 3, 4, 5, 5, 7, 9])
+    size = 0 if cairo else r.choice([11, 13, 19, 25] if profile == "large" else [2, 3, 4, 5, 5, 7, 9])
     searcher = r.choice(SEARCHERS)
     args = ["--movetime", "0", "--playouts", str(r.choice([1, 20, 100, 300])), "--memory", str(r.choice([1, 16])),
-            "--threads", str(r.choice([1, 1, 2])), "--searcher", searcher, "--solve_time", "0.1",
+            "--threads", "2" if profile == "large" else str(r.choice([1, 1, 2])), "--searcher", searcher, "--solve_time", "0.1",
             "--ab_depth", str(2 if size and size <= 5 and "c" not in rules.split(",") else 1), "--seed", str(r.randrange(1000))]
     if rules:
         args += ["--rules", rules]
+    if profile == "cairo":
+        args += ["--pie-form", r.choice(["auto", "point", "swap"])]
     if size:
         args += ["--size", str(size)]
-    cmds = []
+    cmds = ["gogui-rules_game_id"] if profile == "gogui" else []
     for _ in range(r.randrange(10, 50)):
         x, col = r.random(), r.choice(COLOURS)
         if x < 0.05: cmds.append("genmove " + col)
         elif x < 0.25: cmds.append("@genmove")  # for the side to move, or a new game once it is over
         elif x < 0.34: cmds.append("@play")  # a legal move of legal_moves
-        elif x < 0.37: cmds.append("@point")  # a point of gogui-rules_legal_moves (compound moves point by point)
+        elif x < (0.45 if profile == "gogui" else 0.37): cmds.append("@point")  # a point of gogui-rules_legal_moves (compound moves point by point)
         elif x < 0.40: cmds.append("@ap_play")  # a legal move of ap_legal_moves
         elif x < 0.45: cmds.append("undo")
         elif x < 0.48: cmds.append("reg_genmove " + col)
@@ -124,7 +136,7 @@ def framed(ans):
 
 
 def run_session(engine, r, limit, stats):
-    args, cmds = session(r)
+    args, cmds = session(r, stats["profile"])
     with tempfile.TemporaryFile("w+") as err, tempfile.TemporaryDirectory() as tmp:
         e = Engine(engine, args, err)
         timer = threading.Timer(limit, e.p.kill)
@@ -230,7 +242,7 @@ def run_session(engine, r, limit, stats):
     if problem:
         # The commands as sent, to replay: the state reads between them change nothing.
         os.makedirs(OUT, exist_ok=True)
-        path = os.path.join(OUT, "session-%d.gtp" % stats["session"])
+        path = os.path.join(OUT, "%s-%d-%d.gtp" % (stats["profile"], stats["seed"], stats["session"]))
         with open(path, "w") as f:
             f.write("# morphos %s\n%s\n" % (" ".join(args), "\n".join(log)))
         return "%s\n  morphos %s\n  last commands: %s (all in %s)\n  %s" % (
@@ -239,11 +251,20 @@ def run_session(engine, r, limit, stats):
 
 
 def main():
-    engine = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    try:
+        engine = sys.argv[1]
+        count = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+        seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+        profile = sys.argv[4] if len(sys.argv) > 4 else "small"
+        if profile not in PROFILES or count < 0 or len(sys.argv) > 5:
+            raise ValueError(profile)
+    except (IndexError, ValueError):
+        print("usage: sessions.py ENGINE [COUNT] [SEED] [PROFILE]: COUNT >= 0, SEED integers, PROFILE one of %s"
+              % ", ".join(PROFILES))
+        print("0 passed, 1 failed")
+        return 2
     passed = failed = 0
-    stats = {"commands": 0, "refused": 0, "roundtrips": 0}
+    stats = {"commands": 0, "refused": 0, "roundtrips": 0, "seed": seed, "profile": profile}
     for i in range(count):
         stats["session"] = i
         why = run_session(engine, random.Random(seed * 1000003 + i), 120, stats)
@@ -253,8 +274,8 @@ def main():
         else:
             passed += 1
     if not failed:
-        print("ok   %d random sessions (seed %d): %d commands, %d refused with the state unchanged, %d records read back"
-              % (passed, seed, stats["commands"], stats["refused"], stats["roundtrips"]))
+        print("ok   %d random sessions (seed %d, %s): %d commands, %d refused with the state unchanged, %d records read back"
+              % (passed, seed, profile, stats["commands"], stats["refused"], stats["roundtrips"]))
     print("%d passed, %d failed" % (passed, failed))
     return 0 if failed == 0 else 1
 
