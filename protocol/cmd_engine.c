@@ -1,5 +1,6 @@
 /* cmd_engine.c - the commands that reach the searcher: genmove,
  * reg_genmove, the clock commands, set_param/get_param, solve, analyze. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -123,6 +124,7 @@ static int next_planned(Gtp *g, StrBuf *out)
  * GoGui's point-by-point answers of a compound move (genmove only). */
 static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play, bool by_points)
 {
+    assert(play || !by_points);
     Color c;
     if (argc != 1) return fail(out, "usage: genmove COLOR");
     if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");

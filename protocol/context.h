@@ -30,10 +30,10 @@ struct Gtp {
     const char *id;      /* the current command's id text ("" if none) */
     bool quit;
     /* GoGui can send single points only. Once a client uses the GoGui rules
-     * extension (a gogui-rules_ command answered), a point that starts a compound move (mutators c, d) is
-     * kept here as pending, with the same side to move, until the points
-     * given make a whole legal move (see partial.c). Cleared whenever the
-     * game changes. */
+     * extension (a gogui-rules_ command answered), a point that starts a
+     * compound move (mutators c, d) is kept here as pending, with the same
+     * side to move, until the points given make a whole legal move (see
+     * partial.c). Cleared whenever the game changes. */
     bool gogui;
     Move partial;
     /* GoGui takes one point per genmove answer: a compound move of the

@@ -24,9 +24,7 @@ void movelist_reserve(MoveList *ml, size_t n)
     ml->cap = cap;
 }
 
-/* conn[c]: the stones of c joined to c's first goal line. It only grows
- * while c adds stones, so a win test is one AND with the second goal line;
- * only losing a connected stone to a flip rebuilds it. */
+/* The out-of-line copy for boards without a per-size path (conn.h). */
 void conn_rebuild(Position *p, int c) { conn_rebuild_n(p, c, 0, 0); }
 
 bool pos_wins_with(const Position *p, int c, int pt)

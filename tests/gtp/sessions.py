@@ -130,6 +130,16 @@ class Engine:
         self.send(line)
         return self.answer()
 
+    def state(self):
+        """The answers of STATE's reads."""
+        return [self.ask(q) for q in STATE]
+
+
+def changed(before, after):
+    """The STATE reads that differ, and the first difference (before, after)."""
+    diff = [(q, b, a) for q, b, a in zip(STATE, before, after) if b != a]
+    return [q for q, _, _ in diff], (diff[0][1][:4], diff[0][2][:4]) if diff else None
+
 
 def framed(ans):
     return bool(ans) and ans[0][:1] in ("=", "?")
@@ -158,44 +168,35 @@ def run_session(engine, r, limit, stats):
                 if c == "@genmove":
                     over = e.ask("winner")[0] != "= none"
                     c = "clear_board" if over and r.random() < 0.7 else "genmove " + e.ask("side_to_move")[0][2:]
-                if c == "@aproundtrip":
-                    before = [e.ask(q) for q in STATE]
-                    log.append("ap_printgame")
-                    game = e.ask("ap_printgame")
-                    if game[0].startswith("?"):  # a set-up position: refused, nothing changed
-                        continue
-                    c = "ap_loadgame " + game[0][2:] if game[0][2:].strip() else "clear_board"
-                    log.append(c)
-                    stats["commands"] += 2
-                    ans = e.ask(c)
-                    if not ans[0].startswith("="):
-                        problem = "%s: %r" % (c, ans[:3])
-                        break
-                    after = [e.ask(q) for q in STATE]
-                    changed = [q for q, b, a in zip(STATE, before, after) if b != a]
-                    if changed:
-                        problem = "ap_printgame then %s changed %s" % (c, ", ".join(changed))
-                        break
-                    stats["roundtrips"] += 1
-                    continue
-                if c == "@roundtrip":
+                if c in ("@roundtrip", "@aproundtrip"):
+                    # Write the game out, read it back: the same game. A move
+                    # list cannot hold a set-up position: ap_printgame
+                    # refuses it, and nothing changes.
+                    before = e.state()
                     rec = os.path.join(tmp, "record.sgf")
-                    before = [e.ask(q) for q in STATE]
-                    for c in ("printsgf " + rec, "loadsgf " + rec):
-                        log.append(c)
-                        stats["commands"] += 1
-                        ans = e.ask(c)
-                        if not ans[0].startswith("="):
-                            problem = "%s: %r" % (c, ans[:3])
-                            break
-                    if problem:
+                    save = "printsgf " + rec if c == "@roundtrip" else "ap_printgame"
+                    log.append(save)
+                    stats["commands"] += 1
+                    ans = e.ask(save)
+                    if c == "@aproundtrip" and ans[0].startswith("?"):
+                        continue
+                    if not ans[0].startswith("="):
+                        problem = "%s: %r" % (save, ans[:3])
                         break
-                    after = [e.ask(q) for q in STATE]
-                    changed = [q for q, b, a in zip(STATE, before, after) if b != a]
-                    if changed:
-                        problem = "printsgf then loadsgf changed %s: %r -> %r" % (
-                            ", ".join(changed), [b for q, b, a in zip(STATE, before, after) if b != a][0][:4],
-                            [a for q, b, a in zip(STATE, before, after) if b != a][0][:4])
+                    moves = ans[0][2:].strip()
+                    if c == "@roundtrip":
+                        load = "loadsgf " + rec
+                    else:
+                        load = "ap_loadgame " + moves if moves else "clear_board"
+                    log.append(load)
+                    stats["commands"] += 1
+                    ans = e.ask(load)
+                    if not ans[0].startswith("="):
+                        problem = "%s: %r" % (load, ans[:3])
+                        break
+                    names, first = changed(before, e.state())
+                    if names:
+                        problem = "%s then %s changed %s: %r -> %r" % (save, load, ", ".join(names), *first)
                         break
                     stats["roundtrips"] += 1
                     continue
@@ -212,17 +213,16 @@ def run_session(engine, r, limit, stats):
                     while ans != ["= 2"]:
                         ans = e.answer()
                     continue
-                before = [e.ask(q) for q in STATE]
+                before = e.state()
                 ans = e.ask(c)
                 if not framed(ans):
                     problem = "%s: unframed answer %r" % (c, ans[:3])
                     break
                 if ans[0].startswith("?"):
                     stats["refused"] += 1
-                    after = [e.ask(q) for q in STATE]
-                    changed = [q for q, b, a in zip(STATE, before, after) if b != a]
-                    if changed:
-                        problem = "%s: refused (%s) but changed %s" % (c, ans[0], ", ".join(changed))
+                    names, first = changed(before, e.state())
+                    if names:
+                        problem = "%s: refused (%s) but changed %s: %r -> %r" % (c, ans[0], ", ".join(names), *first)
                         break
             if problem is None:
                 e.ask("quit")
