@@ -96,7 +96,11 @@ bool reader_interrupted(Reader *r)
     if (!memchr(r->buf + r->start, '\n', r->end - r->start)) top_up(r);
     const char *s = r->buf + r->start;
     const char *nl = memchr(s, '\n', r->end - r->start);
-    if (!nl) return r->eof && r->start == r->end;
+    /* The end of input is no interrupt: the command running gets its whole
+     * answer, as every command read before it does (then the loop ends, as
+     * on quit). A last line without LF is whole once the input ended. */
+    if (!nl && !(r->eof && r->start < r->end)) return false;
+    if (!nl) nl = r->buf + r->end;
     /* GTP cleaning: control characters go, tabs are spaces. */
     char line[32];
     size_t n = 0;
@@ -108,6 +112,6 @@ bool reader_interrupted(Reader *r)
     const char *l = line;
     while (*l == ' ') l++;
     if (strcmp(l, "# interrupt") != 0) return false;
-    r->start = (size_t)(nl - r->buf) + 1;
+    r->start = nl == r->buf + r->end ? r->end : (size_t)(nl - r->buf) + 1;
     return true;
 }

@@ -25,8 +25,9 @@ bool reader_line(Reader *r, char *line, size_t cap, size_t *len, bool *toolong);
 /* Whether input is waiting (or the input ended): stops analyze. */
 bool reader_pending(Reader *r);
 /* Whether the next line, once whole, is GoGui's `# interrupt` (then taken
- * out of the input) or the input ended: stops genmove and solve, which
- * other input must not stop. Never blocks. */
+ * out of the input): stops genmove and solve, which other input must not
+ * stop. The end of input does not stop them: every command read before it
+ * gets its whole answer. Never blocks. */
 bool reader_interrupted(Reader *r);
 
 #endif

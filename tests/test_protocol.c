@@ -118,6 +118,35 @@ static void test_reader(void)
     CU_ASSERT_STRING_EQUAL(line, "last"); /* EOF mid-line is a line */
     CU_ASSERT_FALSE(reader_line(r, line, sizeof line, &len, &toolong));
     CU_ASSERT_TRUE(reader_pending(r)); /* ended input stops analyze */
+    /* ... but not genmove or solve: the end of input is no interrupt. */
+    CU_ASSERT_FALSE(reader_interrupted(r));
+    close(fd[0]);
+    free(r);
+}
+
+/* `# interrupt` is taken out of the input, with or without its LF at the
+ * end of input; other lines and the end of input are no interrupt. */
+static void test_reader_interrupt(void)
+{
+    int fd[2];
+    CU_ASSERT_EQUAL_FATAL(pipe(fd), 0);
+    const char data[] = "name\n # interrupt \n# interrupt";
+    CU_ASSERT_EQUAL_FATAL(write(fd[1], data, sizeof data - 1), (ssize_t)(sizeof data - 1));
+    Reader *r = malloc(sizeof *r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    reader_init(r, fd[0]);
+    char line[32];
+    size_t len;
+    bool toolong;
+    CU_ASSERT_FALSE(reader_interrupted(r)); /* a command waits: not stopped */
+    CU_ASSERT_TRUE(reader_line(r, line, sizeof line, &len, &toolong));
+    CU_ASSERT_STRING_EQUAL(line, "name");
+    CU_ASSERT_TRUE(reader_interrupted(r));
+    CU_ASSERT_FALSE(reader_interrupted(r)); /* taken: the last one has no LF yet */
+    close(fd[1]);
+    CU_ASSERT_TRUE(reader_interrupted(r)); /* the input ended: the line is whole */
+    CU_ASSERT_FALSE(reader_interrupted(r));
+    CU_ASSERT_FALSE(reader_line(r, line, sizeof line, &len, &toolong));
     close(fd[0]);
     free(r);
 }
@@ -479,6 +508,7 @@ int main(void)
         { "argument parsing", test_args },
         { "text buffer", test_strbuf },
         { "line reader: CR, cut lines, EOF mid-line", test_reader },
+        { "line reader: # interrupt, not the end of input", test_reader_interrupt },
         { "game record: play, undo, failed reset", test_game_record },
         { "answer framing and ids", test_framing },
         { "over-long lines", test_long_line },

@@ -182,6 +182,33 @@ def _():
     return rc, expect(answers(out), [r"= ", r"=16\n(info .*)?"]), err
 
 
+@case("genmove read before the end of input gets its whole search, then the engine exits")
+def _():
+    # A fixed playout count on one thread: the search must run all of them
+    # though the input has ended (it ran 2 at 0f08f81).
+    rc, out, err = run(b"set_param movetime 0\nset_param playouts 3000\nset_param threads 1\nset_param verbose 1\n"
+                       b"boardsize 9\nplay b E5\n20 genmove w\n")
+    msg = expect(answers(out), [r"= "] * 6 + [r"=20 (swap|[A-HJ]\d)"])
+    m = re.search(rb"\| (\d+) playouts", err)
+    if not msg and (m is None or int(m.group(1)) < 3000):
+        msg = "genmove cut short at the end of input: %r" % err[-300:]
+    return rc, msg, err
+
+
+@case("solve read before the end of input gets its whole search")
+def _():
+    # Proven in about 0.3 s of CPU; at 0f08f81 the end of input stopped the
+    # proof at once (`unknown`).
+    rc, out, err = run(b"boardsize 4\nplay b B2\n21 solve 600\n", timeout=600)
+    return rc, expect(answers(out), [r"= ", r"= ", r"=21 white swap"]), err
+
+
+@case("# interrupt as the last line, without LF, still interrupts")
+def _():
+    rc, out, err = run(b"set_param movetime 600\nboardsize 9\n22 genmove b\n", 1.0, b"# interrupt", timeout=300)
+    return rc, expect(answers(out), [r"= ", r"= ", r"=22 [A-HJ]\d"]), err
+
+
 @case("a failed command leaves the game unchanged")
 def _():
     script = (b"boardsize 5\nplay b C3\nplay w D4\n"
