@@ -138,7 +138,7 @@ int params_cores(void)
 static int range_fail(char *err, size_t errlen, const Param *p, const char *value, const char *what, double hi)
 {
     if (err && errlen)
-        snprintf(err, errlen, "option %s: '%.40s' %s (allowed: %g to %g%s)", p->name, value, what, p->lo, hi,
+        snprintf(err, errlen, "option %s: '%.40s' %s (allowed: %.15g to %.15g%s)", p->name, value, what, p->lo, hi,
                  p->off == F(memory) ? " MiB" : p->off == F(movetime) || p->off == F(solver_time) || p->off == F(solve_time) ? " seconds" : "");
     return -1;
 }

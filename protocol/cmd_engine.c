@@ -17,6 +17,23 @@ static GtpStatus fail(StrBuf *out, const char *msg)
     return GTP_ERR;
 }
 
+/* The clock commands' arguments, each refused with its name and range:
+ * seconds are decimal numbers (no exponent), stones decimal integers. */
+static bool seconds_arg(const char *s, const char *name, double lo, double *v, StrBuf *out)
+{
+    if (arg_num(s, lo, MAX_SECONDS, v) == 0) return true;
+    sb_printf(out, "syntax error: %s '%.40s' must be a decimal number of seconds from %.0f to %.0f", name, s, lo,
+              MAX_SECONDS);
+    return false;
+}
+
+static bool stones_arg(const char *s, const char *name, long *v, StrBuf *out)
+{
+    if (arg_int(s, 0, MAX_STONES, v) == 0) return true;
+    sb_printf(out, "syntax error: %s '%.40s' must be an integer from 0 to %d", name, s, MAX_STONES);
+    return false;
+}
+
 static bool can_search(Gtp *g, StrBuf *out)
 {
     if (!g->lim.search) sb_puts(out, "search disabled");
@@ -184,9 +201,9 @@ GtpStatus cmd_time_settings(Gtp *g, int argc, char **argv, StrBuf *out)
     double main_time, byo;
     long stones;
     if (argc != 3) return fail(out, "usage: time_settings MAIN BYO_YOMI STONES");
-    if (arg_num(argv[0], 0, MAX_SECONDS, &main_time) < 0 || arg_num(argv[1], 0, MAX_SECONDS, &byo) < 0 ||
-        arg_int(argv[2], 0, MAX_STONES, &stones) < 0)
-        return fail(out, "syntax error");
+    if (!seconds_arg(argv[0], "MAIN", 0, &main_time, out) || !seconds_arg(argv[1], "BYO_YOMI", 0, &byo, out) ||
+        !stones_arg(argv[2], "STONES", &stones, out))
+        return GTP_ERR;
     if (g->engine) engine_time_settings(g->engine, main_time, byo, (int)stones);
     return GTP_OK;
 }
@@ -203,12 +220,13 @@ GtpStatus cmd_kgs_time_settings(Gtp *g, int argc, char **argv, StrBuf *out)
         /* GTP: byo-yomi time without stones means no time limit. */
         byo = 1;
     } else if (!strcmp(sys, "absolute") && argc == 2) {
-        if (arg_num(argv[1], 0, MAX_SECONDS, &main_time) < 0) return fail(out, "syntax error");
+        if (!seconds_arg(argv[1], "MAIN", 0, &main_time, out)) return GTP_ERR;
     } else if ((!strcmp(sys, "byoyomi") || !strcmp(sys, "canadian")) && argc == 4) {
         long periods;
-        if (arg_num(argv[1], 0, MAX_SECONDS, &main_time) < 0 || arg_num(argv[2], 0, MAX_SECONDS, &byo) < 0 ||
-            arg_int(argv[3], 0, MAX_STONES, &periods) < 0)
-            return fail(out, "syntax error");
+        if (!seconds_arg(argv[1], "MAIN", 0, &main_time, out) ||
+            !seconds_arg(argv[2], sys[0] == 'b' ? "PERIOD" : "BYO", 0, &byo, out) ||
+            !stones_arg(argv[3], sys[0] == 'b' ? "PERIODS" : "STONES", &periods, out))
+            return GTP_ERR;
         /* Japanese byo-yomi is kept as its last period: one move per
          * period time, as a Canadian period of one stone. */
         stones = sys[0] == 'b' ? (periods > 0) : periods;
@@ -226,8 +244,8 @@ GtpStatus cmd_time_left(Gtp *g, int argc, char **argv, StrBuf *out)
     long stones;
     if (argc != 3) return fail(out, "usage: time_left COLOR TIME STONES");
     if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");
-    if (arg_num(argv[1], -MAX_SECONDS, MAX_SECONDS, &t) < 0 || arg_int(argv[2], 0, MAX_STONES, &stones) < 0)
-        return fail(out, "syntax error");
+    if (!seconds_arg(argv[1], "TIME", -MAX_SECONDS, &t, out) || !stones_arg(argv[2], "STONES", &stones, out))
+        return GTP_ERR;
     if (g->engine) engine_time_left(g->engine, c, t, (int)stones);
     return GTP_OK;
 }

@@ -117,7 +117,8 @@ def _():
     rc, out, err = run(b"boardsize " + big + b"\nperft " + big + b"\nkomi " + big + b"\n" + big + b" name\n"
                        b"time_left b " + big + b" 0\nplay b A" + big + b"\n8 gogui-rules_board_size\n")
     return rc, expect(answers(out), [r"\? unacceptable size \(allowed: 2 to 25\)", r"\? depth must be .*", r"\? komi not a float",
-                                     r"\? id too large", r"\? syntax error", r"\? illegal move: .*",
+                                     r"\? id too large", r"\? syntax error: TIME '9+' must be .* from -1000000000 to 1000000000",
+                                     r"\? illegal move: .*",
                                      r"=8 9"]), err
 
 
