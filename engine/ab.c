@@ -36,6 +36,13 @@ typedef struct Ab {
     Deadline dl;
     unsigned long long nodes;
     int abort;
+    /* The root: its moves in search order (root_order, root_n of them,
+     * from root_rank), and the best move completed in the iteration that
+     * runs (root_bi, -1 none), which answers when the first iteration is
+     * cut short. */
+    uint32_t *root_order;
+    size_t root_n;
+    int root_bi, root_score;
 } Ab;
 
 static void *ab_create(void)
@@ -55,6 +62,7 @@ static void ab_destroy(void *st)
         free(a->order[i]);
     }
     free(a->tt);
+    free(a->root_order);
     free(a);
 }
 
@@ -126,12 +134,16 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         a->order_cap[ply] = n;
     }
     uint32_t *ord = a->order[ply];
-    /* TT move, then flips, then the rest. */
+    /* TT move, then flips, then the rest; at the root each group in the
+     * static order of root_rank (the list is the root's: same order). */
+    const uint32_t *base = ply == 0 && a->root_order && a->root_n == n ? a->root_order : NULL;
     size_t k = 0;
     if (tt_best >= 0 && (size_t)tt_best < n) ord[k++] = (uint32_t)tt_best;
     for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            size_t i = base ? base[j] : j;
             if ((long)i != tt_best && rank_move(&ml->m[i], p) == pass) ord[k++] = (uint32_t)i;
+        }
     assert(k == n);
     int a0 = alpha, best = -WIN_SCORE - 1, bi = k ? (int)ord[0] : 0;
     for (size_t j = 0; j < k; j++) {
@@ -142,6 +154,7 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         if (v > best) {
             best = v;
             bi = (int)ord[j];
+            if (ply == 0) a->root_bi = bi, a->root_score = v;
         }
         if (v > alpha) alpha = v;
         if (alpha >= beta) break;
@@ -153,6 +166,59 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
     e->best = bi < TT_NO_BEST ? (uint16_t)bi : TT_NO_BEST; /* longer lists: no TT move */
     if (best_out) *best_out = bi;
     return best;
+}
+
+/* Root moves by a static guess, best first, so that an iteration cut
+ * short (under c, 19x19 has some 64,000 moves and depth 1 evaluates each)
+ * has searched the likeliest ones: each point is scored once by the
+ * evaluation after a stone of the mover there (an empty point placed, an
+ * enemy stone flipped), and a move by the mean over its points. One
+ * evaluation per point, then a counting sort on the score (stable: ties
+ * keep the list's order). False when out of memory (the list's own order
+ * is used then). */
+static bool root_rank(Ab *a, const Position *p, const MoveList *root)
+{
+    const Board *b = p->board;
+    const Color me = (Color)p->to_move;
+    const size_t n = root->n;
+    int *gain = malloc((size_t)b->npoints * sizeof *gain);
+    int *key = malloc(n * sizeof *key);
+    uint32_t *order = realloc(a->root_order, n * sizeof *order);
+    if (order) a->root_order = order;
+    int lo = 0, hi = 0;
+    for (int q = 0; gain && q < b->npoints; q++) {
+        Position t = *p;
+        if (pos_color_at(p, q) != me) pos_set_stone(&t, q, me);
+        gain[q] = eval_position(&t);
+        if (q == 0 || gain[q] < lo) lo = gain[q];
+        if (q == 0 || gain[q] > hi) hi = gain[q];
+    }
+    /* Scores lie within [lo, hi] (means of point scores; pass and swap,
+     * with no point, take lo). */
+    size_t range = (size_t)((int64_t)hi - lo) + 1;
+    size_t *count = gain && range <= ((size_t)1 << 24) ? calloc(range + 1, sizeof *count) : NULL;
+    if (!gain || !key || !order || !count) {
+        free(gain);
+        free(key);
+        free(count);
+        a->root_n = 0;
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const Move *m = &root->m[i];
+        int64_t k = 0;
+        for (int j = 0; j < m->n; j++) k += gain[m->pt[j]];
+        key[i] = m->n ? (int)(k / m->n) : lo;
+        assert(key[i] >= lo && key[i] <= hi);
+        count[hi - key[i] + 1]++; /* best (highest) first */
+    }
+    for (size_t r = 1; r <= range; r++) count[r] += count[r - 1];
+    for (size_t i = 0; i < n; i++) order[count[hi - key[i]]++] = (uint32_t)i;
+    a->root_n = n;
+    free(gain);
+    free(key);
+    free(count);
+    return true;
 }
 
 static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
@@ -194,12 +260,20 @@ static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
     MoveList root;
     movelist_init(&root);
     pos_gen_moves(p, &root);
-    Move best = root.n ? root.m[0] : pos_random_move(p, sc->rng);
+    a->root_n = 0;
+    if (root.n > 1) root_rank(a, p, &root);
+    /* Until an iteration completes: the first move of the search order. */
+    Move best = root.n ? root.m[a->root_n ? a->root_order[0] : 0] : pos_random_move(p, sc->rng);
     int score = 0, depth = 0;
     for (int d = 1; d <= maxd; d++) {
         int bi = -1;
+        a->root_bi = -1;
         int v = negamax(a, p, d, -WIN_SCORE - 1, WIN_SCORE + 1, 0, &bi);
-        if (a->abort) break;
+        if (a->abort) {
+            /* Depth 1 cut short: the best of the moves it evaluated. */
+            if (d == 1 && a->root_bi >= 0 && (size_t)a->root_bi < root.n) best = root.m[a->root_bi], score = a->root_score;
+            break;
+        }
         if (bi >= 0 && (size_t)bi < root.n) best = root.m[bi];
         score = v;
         depth = d;

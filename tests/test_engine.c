@@ -14,6 +14,7 @@
 #include "../engine/searcher.h"
 #include "../engine/shape.h"
 #include "../engine/dfpn.h"
+#include "../engine/eval.h"
 #include "../engine/mcts_impl.h"
 #include "../engine/root_solver.h"
 #include "../engine/threats.h"
@@ -600,6 +601,50 @@ static void test_ab_long_list(void)
     CU_ASSERT_EQUAL(q.result, RESULT_BLACK);
     engine_free(e);
     board_free(g.b);
+}
+
+static int stop_now(void *ctx)
+{
+    (void)ctx;
+    return 1;
+}
+
+/* ab stopped before depth 1 completes (a stop at its first poll: no clock
+ * involved) plays the first move of its static order, a good one, not the
+ * list's first (A1,B1 under c: 19x19 c at 0.3 s a move did so). Judged by
+ * the evaluation after each move: in the best tenth of all moves. */
+static void test_ab_cut_short(void)
+{
+    const char *sizes_rules[][2] = {{"9", "c,pie=off"}, {"11", "c,d,pie=off"}, {"9", "none"}};
+    for (size_t t = 0; t < 3; t++) {
+        Game g = game(atoi(sizes_rules[t][0]), sizes_rules[t][1]);
+        CU_ASSERT_EQUAL_FATAL(play(&g, "E5"), 0);
+        Engine *e = engine("ab", "0");
+        set(e, "movetime", "60");
+        set(e, "book", "off");
+        SearchHooks h = {stop_now, NULL, NULL, 0};
+        Move m = engine_genmove_live(e, &g.p, &h);
+        CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
+        MoveList ml;
+        movelist_init(&ml);
+        size_t n = pos_gen_moves(&g.p, &ml), better = 0;
+        Position q = g.p;
+        pos_play(&q, &m);
+        int mine = -eval_position(&q);
+        for (size_t i = 0; i < n; i++) {
+            Position r = g.p;
+            pos_play(&r, &ml.m[i]);
+            better += -eval_position(&r) > mine;
+        }
+        char buf[32];
+        if (better * 10 > n)
+            printf("\n%s: %s has %zu better of %zu\n", sizes_rules[t][1], move_format(g.b, &m, buf, sizeof buf), better, n);
+        CU_ASSERT(better * 10 <= n);
+        CU_ASSERT_FALSE(move_equal(&m, &ml.m[0]));
+        movelist_free(&ml);
+        engine_free(e);
+        board_free(g.b);
+    }
 }
 
 /* Pure GRAVE (no exploration, no proofs, no solver) on the win-in-one
@@ -1426,6 +1471,7 @@ int main(void)
         {"threats: moves that leave an enemy win in one are marked lost", test_threats},
         {"ab: win in one found, loss in one prevented", test_win_in_one_ab},
         {"ab: every move of a long list searched (13x13 under c)", test_ab_long_list},
+        {"ab: cut short before depth 1, a good move, not the list's first", test_ab_cut_short},
         {"grave: a win in one is kept (won at once in most seeds)", test_grave_keeps_win},
         {"analysis as data, every searcher", test_analyze},
         {"mcts: the final choice, also when every move is lost", test_best_child},
