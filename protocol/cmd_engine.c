@@ -53,10 +53,12 @@ typedef struct Watch {
 
 /* GoGui's interrupt (`# interrupt`, announced by gogui-interrupt) stops
  * genmove, solve and search_gfx; nothing else in the input does, since GTP
- * controllers wait for the answer before the next command. */
+ * controllers wait for the answer before the next command. A caller
+ * without a reader may interrupt from outside (gtp_set_interrupt). */
 static int interrupted(void *ctx)
 {
     Watch *w = ctx;
+    if (w->g->interrupt && w->g->interrupt(w->g->interrupt_ctx)) return 1;
     return w->g->reader && reader_interrupted(w->g->reader);
 }
 
@@ -314,6 +316,7 @@ GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
 static int analyze_stop(void *ctx)
 {
     Watch *w = ctx;
+    if (w->g->interrupt && w->g->interrupt(w->g->interrupt_ctx)) return 1;
     /* Without a live input (tests, fuzzing) one report is enough. */
     if (!w->g->reader) return w->reports > 0;
     return reader_pending(w->g->reader);

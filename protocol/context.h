@@ -28,6 +28,8 @@ struct Gtp {
     Reader *reader;      /* input while gtp_run runs, else NULL */
     FILE *stream;        /* output while gtp_run runs, else NULL */
     const char *id;      /* the current command's id text ("" if none) */
+    int (*interrupt)(void *ctx); /* gtp_set_interrupt(), else NULL */
+    void *interrupt_ctx;
     bool quit;
     /* GoGui can send single points only. Once a client uses the GoGui rules
      * extension (a gogui-rules_ command answered), a point that starts a

@@ -176,6 +176,12 @@ void gtp_free(Gtp *g)
 
 void gtp_set_limits(Gtp *g, const GtpLimits *lim) { g->lim = *lim; }
 
+void gtp_set_interrupt(Gtp *g, int (*poll)(void *ctx), void *ctx)
+{
+    g->interrupt = poll;
+    g->interrupt_ctx = ctx;
+}
+
 /* GTP 2.2 preprocessing, in place: control characters other than HT and LF
  * are removed, HT becomes a space, a '#' starts a comment. Bytes >= 0x80
  * stay: they cannot be part of a valid command and will be reported. */

@@ -37,6 +37,14 @@ Gtp *gtp_create(Engine *engine);
 void gtp_free(Gtp *g);
 void gtp_set_limits(Gtp *g, const GtpLimits *lim);
 
+/* An interrupt from outside the input, for a caller of gtp_execute() that
+ * has no reader (the web worker, web/wasm_main.c): poll(ctx) is checked
+ * wherever GoGui's `# interrupt` is (about every 10 ms of genmove, solve,
+ * search_gfx and analyze), and a nonzero answer ends that search as
+ * `# interrupt` does: genmove plays its best move so far, solve answers
+ * unless proven, analyze reports what it has. poll NULL: none. */
+void gtp_set_interrupt(Gtp *g, int (*poll)(void *ctx), void *ctx);
+
 /* Read commands from in_fd and answer on out until quit or EOF. Returns 0. */
 int gtp_run(Gtp *g, int in_fd, FILE *out);
 

@@ -497,6 +497,40 @@ static void test_swap_point(void)
     free(q);
 }
 
+static int polls;
+static int stop_at_third(void *ctx)
+{
+    (void)ctx;
+    return ++polls >= 3;
+}
+
+/* gtp_set_interrupt: what the web worker uses instead of `# interrupt`.
+ * Each search below would run for seconds or minutes uninterrupted; the
+ * hook is polled and ends it, and genmove still plays a legal move. */
+static void test_outside_interrupt(void)
+{
+    Gtp *g = gtp_create(engine_create());
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    gtp_set_interrupt(g, stop_at_third, NULL);
+    CU_ASSERT_STRING_EQUAL(run(g, "set_param book off"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "set_param threads 1"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "set_param movetime 600"), "= \n\n");
+    const char *a = run(g, "genmove b");
+    CU_ASSERT(a[0] == '=' && strlen(a) > 4);
+    CU_ASSERT_EQUAL(polls, 3);
+    CU_ASSERT(strncmp(run(g, "move_history"), "= black ", 8) == 0);
+    polls = 0;
+    a = run(g, "analyze w 360000");
+    CU_ASSERT(a[0] == '=');
+    CU_ASSERT_EQUAL(polls, 3);
+    polls = 0;
+    CU_ASSERT_STRING_EQUAL(run(g, "boardsize 13"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "solve 600"), "= unknown\n\n");
+    CU_ASSERT(polls >= 3);
+    gtp_set_interrupt(g, NULL, NULL);
+    gtp_free(g);
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS) return 1;
@@ -519,6 +553,7 @@ int main(void)
         { "Morpharaoh showboard picture", test_cairo_showboard },
         { "SGF setup stones", test_sgf_setup },
         { "the swap as a point, every first move under every mutator", test_swap_point },
+        { "an outside interrupt ends genmove, analyze, solve", test_outside_interrupt },
     };
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
     CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -8,7 +8,13 @@
  * gtp_execute's analyze reports once and returns, and the search tree is
  * kept between slices of the same position, so the worker can look at its
  * message queue between slices and stop at the next command, as native
- * analyze does. */
+ * analyze does.
+ *
+ * Stop and move now (worker.js, web/src/gtp.js): the engine polls
+ * web_interrupted() during a search (gtp_set_interrupt), which asks the
+ * worker; in a cross-origin isolated page the worker reads a flag in
+ * memory shared with the page, so a search ends within about 10 ms of a
+ * click although the worker's event loop is blocked. */
 #include <emscripten.h>
 
 #include "../protocol/gtp.h"
@@ -16,13 +22,26 @@
 static Gtp *gtp;
 static StrBuf reply;
 
+/* The worker's interrupted(): nonzero ends the running search. */
+EM_JS(int, web_interrupted, (void), {
+    return Module["webInterrupted"] ? Module["webInterrupted"]() : 0;
+});
+
+static int poll_worker(void *ctx)
+{
+    (void)ctx;
+    return web_interrupted();
+}
+
 /* 0 on success; -1 when out of memory. */
 EMSCRIPTEN_KEEPALIVE int web_init(void)
 {
     if (gtp) return 0;
     gtp = gtp_create(engine_create());
     sb_init(&reply);
-    return gtp ? 0 : -1;
+    if (!gtp) return -1;
+    gtp_set_interrupt(gtp, poll_worker, NULL);
+    return 0;
 }
 
 /* Run one command line; the answer text (ending in the empty line, or ""

@@ -4,8 +4,13 @@
 #   make web-bench    playouts/s in headless Chromium against ./morphos
 #
 # The same C sources as ./morphos (rules, engine, protocol but main.c),
-# with web/wasm_main.c as the entry point, single-threaded. Debian's emcc
-# finds its JS tools through NODE_PATH when node is not Debian's own.
+# with web/wasm_main.c as the entry point, built twice: morphos.js/.wasm
+# single-threaded (any page) and morphos-mt.js/.wasm with pthreads (a
+# cross-origin isolated page: shared memory; worker.js picks). The pool of
+# pthread workers is made at load (a worker blocked in a search cannot
+# start one); past it pthread_create fails and the search runs with the
+# threads it has (mcts.c). Debian's emcc finds its JS tools through
+# NODE_PATH when node is not Debian's own.
 
 EMCC      ?= emcc
 WEB_DIST   = web/dist
@@ -15,6 +20,8 @@ WEB_LDFLAGS = -O3 -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorpho
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 \
 	-sEXPORTED_FUNCTIONS=_main,_web_exec,_web_init \
 	-sEXPORTED_RUNTIME_METHODS=ccall,lengthBytesUTF8,FS
+WEB_MT_FLAGS = -pthread -sPTHREAD_POOL_SIZE=1 -sPTHREAD_POOL_SIZE_STRICT=2 -Wno-pthreads-mem-growth \
+	-sEXPORT_NAME=createMorphosMt
 WEB_CSRC   = $(wildcard rules/*.c rules/generated/*.c engine/*.c engine/generated/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c)) web/wasm_main.c
 WEB_STATIC = $(wildcard web/src/*)
 WEB_ENV    = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
@@ -29,9 +36,14 @@ $(WEB_BUILD)/morphos.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.
 	@mkdir -p $(WEB_BUILD)
 	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_CSRC) -o $@
 
-$(WEB_DIST)/index.html: $(WEB_BUILD)/morphos.js $(WEB_STATIC)
+$(WEB_BUILD)/morphos-mt.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk
+	@mkdir -p $(WEB_BUILD)
+	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_MT_FLAGS) $(WEB_CSRC) -o $@
+
+$(WEB_DIST)/index.html: $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos-mt.js $(WEB_STATIC)
 	@mkdir -p $(WEB_DIST)
-	cp $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos.wasm $(WEB_STATIC) $(WEB_DIST)/
+	cp $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos.wasm $(WEB_BUILD)/morphos-mt.js $(WEB_BUILD)/morphos-mt.wasm \
+	  $(WEB_BUILD)/morphos-mt.worker.js $(WEB_STATIC) $(WEB_DIST)/
 	@touch $@
 
 web-bench: web morphos

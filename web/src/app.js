@@ -478,6 +478,7 @@ function wire() {
 /* For tests and scripts: the controller and its state. */
 window.morphos = {
   gtp: (line) => gtp.send(line),
+  controller: gtp,      /* stop(), moveNow(), build, threads: gtp.js */
   state: S,
   /* resolves once nothing is pending: no command, no engine move */
   idle: async () => {

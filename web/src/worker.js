@@ -2,36 +2,70 @@
  *
  * The page posts command lines (strings) and receives the engine's output
  * text exactly as ./morphos writes it to stdout: `= ...` / `? ...` answers
- * ending in an empty line. Other messages: {file, data} stores a file in
- * the engine's in-memory file system (for loadsgf FILE); the worker posts
- * {ready, loadMs} once the engine runs and {stderr: line} for the
- * engine's diagnostics (the search statistics under `set_param verbose on`).
+ * ending in an empty line. Other messages from the page:
+ *   {file, data}      store a file in the engine's in-memory file system
+ *                     (for loadsgf FILE); answered {fileStored, ok}
+ *   {interrupt: sab}  an Int32Array(2) on a SharedArrayBuffer (only in a
+ *                     cross-origin isolated page): [1] = mode, [0] = the
+ *                     id of the command to interrupt; the engine polls it
+ *                     about every 10 ms of a search (gtp_set_interrupt)
+ *   {stop: id, mode}  the same, seen between analyze slices and before a
+ *                     queued command starts (any page)
+ *   {replay: [items]} lines ({line}) and files ({file, data}) to run
+ *                     silently before anything else (gtp.js's restart)
+ *   {quick: line}     run line (a genmove) with movetime at most 0.25 s
+ * Modes: 1 = move now (genmove plays its best move so far, solve answers
+ * what it proved, analyze ends), 2 = stop (also: genmove plays nothing and
+ * every interrupted search answers `? stopped`).
+ * The worker posts {ready, loadMs, threads, build} once the engine runs,
+ * {stderr: line} for the engine's diagnostics (the search statistics under
+ * `set_param verbose on`), {fatal} if the engine cannot start.
+ *
+ * Two builds (web/web.mk): morphos-mt.js (pthreads, needs shared memory:
+ * a cross-origin isolated page) and morphos.js (one thread, any page).
  *
  * analyze streams until the next command line arrives, as natively. A
  * worker cannot see a message while the wasm code runs, so the search is
  * cut into slices: each slice is one `analyze` call that reports once and
  * returns (the engine keeps its tree between calls on the same position),
  * and between slices the worker yields to its event loop; a waiting line
- * ends the answer (the empty line) and runs. */
+ * ends the answer (the empty line) and runs. With the shared flag a slice
+ * lasts the page's report interval and the flag ends it at once; without
+ * it slices last at most 0.1 s so that a command waits no longer. Info
+ * lines go to the page at most once per report interval. */
 'use strict';
-importScripts('morphos.js');
 
+const MOVE_NOW = 1, STOP = 2;
+const SLICE_CS = 10;         /* slice without the shared flag */
 const t0 = performance.now();
-const queue = [];
+const queue = [];            /* {line} | {file, data} | {line, quick} | {line, silent} */
+const stops = new Map();     /* id -> mode, from {stop} messages */
 let engine = null;
-let analysis = null; /* {args, first}: a running analyze */
+let flag = null;             /* Int32Array on the page's SharedArrayBuffer */
+let current = -1;            /* id of the command running */
+let fired = 0;               /* the mode that interrupted it, 0 if none */
+let analysis = null;         /* {id, args, first, interval, lastPost, info} */
 let scheduled = false;
 
 function exec(line) {
   return engine.ccall('web_exec', 'string', ['string', 'number'], [line, engine.lengthBytesUTF8(line)]);
 }
 
-/* `[ID] analyze ARGS...` -> {id, args}, else null (as the engine splits). */
-function parseAnalyze(line) {
+/* The engine's poll (web_interrupt in wasm_main.c): the mode aimed at the
+ * command running, 0 if none. */
+function interrupted() {
+  let mode = stops.get(current) || 0;
+  if (!mode && flag && Atomics.load(flag, 0) === current) mode = Atomics.load(flag, 1);
+  if (mode > fired) fired = mode;
+  return mode;
+}
+
+/* `[ID] NAME ARGS...` -> {id, name, args}, as the engine splits. */
+function parse(line) {
   const w = line.replace(/#.*/, '').trim().split(/\s+/);
   let i = 0, id = '';
   if (/^\d+$/.test(w[0] || '')) id = w[i++];
-  return w[i] === 'analyze' ? { id, args: w.slice(i + 1).join(' ') } : null;
+  return { id, num: id === '' ? -1 : +id, name: w[i] || '', args: w.slice(i + 1).join(' ') };
 }
 
 function schedule() {
@@ -43,9 +77,8 @@ function schedule() {
 function pump() {
   scheduled = false;
   if (analysis) {
-    if (queue.length) {
-      postMessage('\n');         /* the end of the analyze answer */
-      analysis = null;
+    if (queue.length || stops.has(analysis.num) || interrupted()) {
+      endAnalysis();
     } else {
       slice();
       schedule();
@@ -53,29 +86,105 @@ function pump() {
     }
   }
   while (queue.length) {
-    const line = queue.shift();
-    const a = parseAnalyze(line);
-    if (a) {
-      analysis = a;
-      a.first = true;
-      slice();
+    const item = queue.shift();
+    if (item.file !== undefined) {
+      let ok = true;
+      try { engine.FS.writeFile(item.file, item.data); } catch (e) { ok = false; }
+      if (!item.silent) postMessage({ fileStored: item.file, ok });
+      continue;
+    }
+    if (item.silent) { exec(item.line); continue; }
+    const c = parse(item.line);
+    current = c.num;
+    fired = 0;
+    for (const id of stops.keys()) if (id < c.num) stops.delete(id); /* came too late */
+    if (c.num >= 0 && stops.get(c.num) === STOP) { /* stopped before it started */
+      stops.delete(c.num);
+      postMessage(`?${c.id} stopped\n\n`);
+      continue;
+    }
+    /* A search waits for the messages already sent (a stop aimed at it
+     * reaches it only so): once around the event loop first. */
+    if ((c.name === 'analyze' || SEARCHES.has(c.name)) && !item.yielded) {
+      item.yielded = true;
+      queue.unshift(item);
+      current = -1;
       schedule();
       return;
     }
-    const out = exec(line);
-    if (out) postMessage(out);
+    if (c.name === 'analyze') {
+      startAnalysis(c);
+      schedule();
+      return;
+    }
+    postMessage(run(c, item));
+    stops.delete(c.num);
+    current = -1;
   }
 }
 
-/* One slice of analyze: the first one starts the answer (or is the whole
- * answer when the command fails), later ones add their info lines. */
+const SEARCHES = new Set(['genmove', 'reg_genmove', 'ap_genmove', 'solve', 'search_gfx']);
+
+/* One command; a search stopped (mode STOP) answers `? stopped` and a
+ * genmove stopped takes its move back. */
+function run(c, item) {
+  if (!SEARCHES.has(c.name)) return exec(item.line);
+  const plays = c.name === 'genmove' || c.name === 'ap_genmove';
+  const before = plays ? historyLength() : 0;
+  let out;
+  if (item.quick) {
+    const mt = exec('get_param movetime').replace(/^= ?/, '').trim();
+    exec('set_param movetime ' + Math.min(+mt || 1, 0.25));
+    out = exec(item.line);
+    exec('set_param movetime ' + mt);
+  } else {
+    out = exec(item.line);
+  }
+  if (fired !== STOP && !(c.num >= 0 && stops.get(c.num) === STOP)) return out;
+  if (plays && out[0] === '=' && historyLength() > before) exec('undo');
+  return `?${c.id} stopped\n\n`;
+}
+
+function historyLength() {
+  const t = exec('move_history').replace(/^= ?/, '').trim();
+  return t ? t.split('\n').length : 0;
+}
+
+/* analyze [COLOR] [INTERVAL]: the page's interval (centiseconds, 100 by
+ * default as natively) paces the info lines; slices may be shorter. Bad
+ * arguments go to the engine as they are, for its error answer. */
+function startAnalysis(c) {
+  const w = c.args ? c.args.split(' ') : [];
+  const n = w.length && /^\d+$/.test(w[w.length - 1]) ? +w[w.length - 1] : 0;
+  const color = n ? w.slice(0, -1) : w;
+  const ok = color.length <= 1 && (n === 0 ? !w.length || !/^\d/.test(w[w.length - 1]) : n <= 360000);
+  const interval = n || 100;
+  const cs = flag ? interval : Math.min(interval, SLICE_CS);
+  analysis = { id: c.id, num: c.num, first: true, interval, lastPost: 0, info: '',
+    line: ok ? ['analyze', ...color, cs].join(' ') : 'analyze ' + c.args };
+  slice();
+}
+
+function endAnalysis() {
+  const a = analysis;
+  if (a.info) postMessage(a.info + '\n');   /* the freshest report not yet shown */
+  postMessage('\n');                          /* the end of the analyze answer */
+  stops.delete(a.num);
+  analysis = null;
+  current = -1;
+}
+
+/* One slice of analyze: the first one checks the arguments and starts the
+ * answer (or is the whole answer when the command fails); each reports at
+ * most one info line. */
 function slice() {
   const a = analysis;
-  const out = exec(a.args ? 'analyze ' + a.args : 'analyze');
+  const out = exec(a.line);
   if (a.first) {
     a.first = false;
     if (out[0] !== '=') {       /* an error: the whole answer */
       analysis = null;
+      current = -1;
       postMessage(out.replace(/^\?/, '?' + a.id));
       return;
     }
@@ -83,25 +192,56 @@ function slice() {
   }
   /* "= info ...\ninfo ...\n\n": the last line is the freshest report. */
   const lines = out.replace(/^= ?/, '').split('\n').filter(l => l.startsWith('info '));
-  if (lines.length) postMessage(lines[lines.length - 1] + '\n');
+  if (lines.length) a.info = lines[lines.length - 1];
+  const now = performance.now();
+  if (a.info && now - a.lastPost >= a.interval * 10 - 5) {
+    postMessage(a.info + '\n');
+    a.info = '';
+    a.lastPost = now;
+  }
 }
 
 onmessage = (e) => {
   const d = e.data;
   if (typeof d === 'string') {
-    for (const l of d.split('\n')) if (l.trim() !== '') queue.push(l);
-    schedule();
-  } else if (d && d.file) {
-    const ok = engine ? (engine.FS.writeFile(d.file, d.data), true) : false;
-    postMessage({ fileStored: d.file, ok });
+    for (const l of d.split('\n')) if (l.trim() !== '') queue.push({ line: l });
+  } else if (d.file !== undefined) {
+    queue.push({ file: d.file, data: d.data });
+  } else if (d.interrupt) {
+    flag = new Int32Array(d.interrupt);
+    return;
+  } else if (d.stop !== undefined) {
+    stops.set(d.stop, Math.max(stops.get(d.stop) || 0, d.mode));
+  } else if (d.replay) {
+    queue.unshift(...d.replay.map((x) => ({ ...x, silent: true })));
+  } else if (d.quick) {
+    queue.push({ line: d.quick, quick: true });
   }
+  schedule();
 };
 
-createMorphos({
-  print: (s) => postMessage({ stderr: s }),
-  printErr: (s) => postMessage({ stderr: s }),
-}).then((m) => {
+/* The threaded build where shared memory is allowed; the single-threaded
+ * one elsewhere, or when the threaded one fails to start. */
+function start(threaded) {
+  const name = threaded ? 'morphos-mt' : 'morphos';
+  importScripts(name + '.js');
+  const create = threaded ? self.createMorphosMt : self.createMorphos;
+  return create({
+    mainScriptUrlOrBlob: name + '.js',
+    print: (s) => postMessage({ stderr: s }),
+    printErr: (s) => postMessage({ stderr: s }),
+  }).then((m) => ({ m, threaded }));
+}
+
+const wantThreads = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function' &&
+  !/[?&]threads=1\b/.test(self.location.search);
+(wantThreads ? start(true).catch(() => start(false)) : start(false)).then(({ m, threaded }) => {
   engine = m;
-  postMessage({ ready: true, loadMs: performance.now() - t0 });
+  engine.webInterrupted = interrupted;
+  /* Two threads where the build and the machine allow (the default of
+   * the engine is one; the page may set another number). */
+  const threads = threaded ? Math.min(2, self.navigator.hardwareConcurrency || 1) : 1;
+  if (threads > 1) exec('set_param threads ' + threads);
+  postMessage({ ready: true, loadMs: performance.now() - t0, build: threaded ? 'threads' : 'single', threads });
   schedule();
 }, (err) => postMessage({ fatal: String(err) }));

@@ -34,11 +34,13 @@ export async function serve() {
   throw new Error('the static server did not start');
 }
 
-export async function browser() {
+/* opts.serviceWorkers 'block': no service worker, so no cross-origin
+ * isolation (the single-threaded build, the fallbacks). */
+export async function browser(opts = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'morphos-chromium-'));
   const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: BROWSER, headless: true, args, acceptDownloads: true });
+  const ctx = await chromium.launchPersistentContext(profile, { executablePath: BROWSER, headless: true, args, acceptDownloads: true, ...opts });
   return { ctx, close: async () => { await ctx.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
@@ -51,6 +53,21 @@ export async function openBoard(ctx, url, errors, viewport = { width: 1280, heig
   page.on('requestfailed', (r) => errors.push('request failed: ' + r.url()));
   const t = Date.now();
   await page.goto(url);
-  await page.evaluate(() => window.morphos.ready);
+  await ready(page);
   return { page, loadMs: Date.now() - t };
+}
+
+/* The first visit reloads once when the service worker takes over
+ * (isolate.js): wait through it for the board. */
+export async function ready(page) {
+  for (let i = 0; ; i++) {
+    try {
+      await page.waitForFunction(() => window.morphos && window.morphos.ready, null, { timeout: 60000 });
+      await page.evaluate(() => window.morphos.ready);
+      return;
+    } catch (e) {
+      if (i >= 3 || !/destroyed|navigat/i.test(e.message)) throw e;
+      await page.waitForLoadState('load');
+    }
+  }
 }
