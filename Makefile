@@ -69,7 +69,7 @@ TESTS      = test_rules test_engine test_guard test_protocol test_bench test_abs
 # level like ./morphos): the code that ships, fast paths included.
 REL_TESTS  = test_rules test_engine test_abstractplay
 TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
-FUZZ       = gtp sgf
+FUZZ       = gtp sgf aprecord
 
 .PHONY: all native test test-deps bench clean fuzz check-layers generated check-generated
 .DELETE_ON_ERROR:
@@ -133,6 +133,7 @@ LIBS_test_bench    = bench engine rules
 LIBS_test_abstractplay = bench rules
 LIBS_replay_gtp    = protocol engine rules
 LIBS_replay_sgf    = protocol engine rules
+LIBS_replay_aprecord = protocol engine rules
 libs = $(foreach l,$(LIBS_$(1)),$(2)/lib$(l).a)
 main = $(if $(MAIN_$(1)),$(MAIN_$(1)),tests/$(1).o)
 

@@ -1,6 +1,6 @@
 /* cmd_abstractplay.c - moves and games in AbstractPlay's notation
  * (rules/apnotation.h; docs/protocol.md): ap_play, ap_genmove,
- * ap_legal_moves, ap_loadgame, ap_printgame, ap_winner.
+ * ap_legal_moves, ap_loadgame, ap_loadrecord, ap_printgame, ap_winner.
  *
  * AbstractPlay exchanges seats at the pie and keeps the stones; this
  * engine's swap maps the position through the symmetry instead. Every
@@ -9,11 +9,15 @@
  * the engine's answer can be played there unchanged. */
 #include <assert.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aprecord.h"
 #include "args.h"
 #include "context.h"
+#include "file.h"
+#include "json.h"
 
 static GtpStatus fail(StrBuf *out, const char *msg)
 {
@@ -58,9 +62,9 @@ GtpStatus cmd_ap_play(Gtp *g, int argc, char **argv, StrBuf *out)
     if (pos_over(p)) return fail(out, "game is over");
     char text[128], err[200];
     joined(argc, argv, text, sizeof text);
-    Move m;
-    if (ap_move_parse(p, text, swapped(&g->game), &m, err, sizeof err) < 0) return fail(out, err);
-    if (game_play(&g->game, &m) < 0) return fail(out, "game record full");
+    Move m, given;
+    if (ap_move_parse_given(p, text, swapped(&g->game), &m, &given, err, sizeof err) < 0) return fail(out, err);
+    if (game_play_given(&g->game, &m, &given) < 0) return fail(out, "game record full");
     g->partial.n = 0;
     return GTP_OK;
 }
@@ -116,8 +120,57 @@ static bool move_number(const char *t)
     return n > 0 && (t[n] == '.' || t[n] == ')') && t[n + 1] == 0;
 }
 
+/* Replay AbstractPlay move texts from the start of board b, checking every
+ * move: -1 and the moves (as canonical and as written, to free()), or the
+ * index of the first text that fails with the reason in err. */
+static long replay(const Board *b, const char *const *texts, size_t n, Move **moves, Move **given, char *err, size_t errlen)
+{
+    Position p;
+    pos_init(&p, b);
+    *moves = malloc((n ? n : 1) * sizeof **moves);
+    *given = malloc((n ? n : 1) * sizeof **given);
+    if (!*moves || !*given) {
+        free(*moves);
+        free(*given);
+        *moves = *given = NULL;
+        snprintf(err, errlen, "out of memory");
+        return 0;
+    }
+    bool sw = false;
+    for (size_t i = 0; i < n; i++) {
+        long bad = (long)i;
+        if (pos_over(&p)) snprintf(err, errlen, "the game is already over");
+        else if (i >= GAME_MAX_PLIES) snprintf(err, errlen, "too many moves (at most %d)", GAME_MAX_PLIES);
+        else if (ap_move_parse_given(&p, texts[i], sw, &(*moves)[i], &(*given)[i], err, errlen) == 0) bad = -1;
+        if (bad >= 0) {
+            free(*moves);
+            free(*given);
+            *moves = *given = NULL;
+            return bad;
+        }
+        sw ^= (*moves)[i].kind == MOVE_SWAP;
+        pos_play(&p, &(*moves)[i]);
+    }
+    return -1;
+}
+
+/* Replace gm's game by the replayed moves (its board kept). */
+static int adopt(Game *gm, const Move *moves, const Move *given, size_t n)
+{
+    game_clear(gm);
+    for (size_t i = 0; i < n; i++)
+        if (game_play_given(gm, &moves[i], &given[i]) < 0) {
+            game_clear(gm);
+            return -1;
+        }
+    return 0;
+}
+
 GtpStatus cmd_ap_loadgame(Gtp *g, int argc, char **argv, StrBuf *out)
 {
+    if (argc == 0)
+        return fail(out, "usage: ap_loadgame MOVES ... (AbstractPlay's move list, `pie` where the pie was invoked;"
+                         " clear_board for a game without moves)");
     if (!square(g, out)) return GTP_ERR;
     /* One text: the arguments joined by spaces, with the spaces around
      * commas dropped (`e5, e6` is one move); moves are then separated by
@@ -128,7 +181,7 @@ GtpStatus cmd_ap_loadgame(Gtp *g, int argc, char **argv, StrBuf *out)
         if (i) sb_putc(&text, ' ');
         sb_puts(&text, argv[i]);
     }
-    char *s = strdup(sb_str(&text)); /* no arguments: the start position */
+    char *s = text.overflow ? NULL : strdup(sb_str(&text));
     sb_free(&text);
     if (!s) return fail(out, "out of memory");
     size_t k = 0;
@@ -137,59 +190,38 @@ GtpStatus cmd_ap_loadgame(Gtp *g, int argc, char **argv, StrBuf *out)
         s[k++] = s[i];
     }
     s[k] = 0;
-    /* Replay on a scratch position first: an error changes nothing. */
-    Position p;
-    pos_init(&p, g->game.board);
-    size_t n = 0, cap = 64;
-    Move *moves = malloc(cap * sizeof *moves);
-    bool sw = false;
-    GtpStatus st = GTP_OK;
+    /* A move is a character and a separator at least. */
+    const char **texts = malloc((k / 2 + 1) * sizeof *texts);
+    if (!texts) {
+        free(s);
+        return fail(out, "out of memory");
+    }
+    size_t n = 0;
     char *save = NULL;
-    for (char *t = moves ? strtok_r(s, " ;", &save) : NULL; t && st == GTP_OK; t = strtok_r(NULL, " ;", &save)) {
-        if (move_number(t)) continue;
-        char err[200];
-        Move m;
-        if (pos_over(&p)) {
-            sb_printf(out, "move %zu '%s': the game is already over", n + 1, t);
-            st = GTP_ERR;
-        } else if (n >= GAME_MAX_PLIES) {
-            sb_puts(out, "too many moves");
-            st = GTP_ERR;
-        } else if (ap_move_parse(&p, t, sw, &m, err, sizeof err) < 0) {
-            sb_printf(out, "move %zu '%s': %s", n + 1, t, err);
-            st = GTP_ERR;
-        } else {
-            if (n == cap) {
-                Move *more = realloc(moves, 2 * cap * sizeof *moves);
-                if (!more) {
-                    sb_puts(out, "out of memory");
-                    st = GTP_ERR;
-                    break;
-                }
-                moves = more;
-                cap *= 2;
-            }
-            sw ^= m.kind == MOVE_SWAP;
-            pos_play(&p, &m);
-            moves[n++] = m;
-        }
-    }
-    free(s);
-    if (!moves) return fail(out, "out of memory");
-    if (st != GTP_OK) {
-        free(moves);
-        return st;
-    }
-    game_clear(&g->game);
-    for (size_t i = 0; i < n && st == GTP_OK; i++)
-        if (game_play(&g->game, &moves[i]) < 0) {
-            game_clear(&g->game);
+    for (char *t = strtok_r(s, " ;", &save); t; t = strtok_r(NULL, " ;", &save))
+        if (!move_number(t)) texts[n++] = t;
+    GtpStatus st = GTP_OK;
+    Move *moves, *given;
+    char err[200];
+    long bad = n ? replay(g->game.board, texts, n, &moves, &given, err, sizeof err) : 0;
+    if (!n) snprintf(err, sizeof err, "no moves, only move numbers");
+    if (bad >= 0) {
+        if (n) sb_printf(out, "move %ld '%s': %s", bad + 1, texts[bad], err);
+        else sb_puts(out, err);
+        st = GTP_ERR;
+    } else {
+        if (adopt(&g->game, moves, given, n) < 0) {
             sb_puts(out, "game record full");
             st = GTP_ERR;
+        } else {
+            sb_printf(out, "%zu", n);
         }
-    free(moves);
-    gtp_new_game(g);
-    if (st == GTP_OK) sb_printf(out, "%zu", n);
+        free(moves);
+        free(given);
+        gtp_new_game(g);
+    }
+    free(s);
+    free(texts);
     return st;
 }
 
@@ -203,7 +235,7 @@ GtpStatus cmd_ap_printgame(Gtp *g, int argc, char **argv, StrBuf *out)
     bool sw = false;
     char buf[48];
     for (size_t i = 0; i < gm->n; i++) {
-        sb_printf(out, "%s%s", i ? " " : "", ap_move_format(&gm->pos[i], &gm->moves[i], sw, buf, sizeof buf));
+        sb_printf(out, "%s%s", i ? " " : "", ap_move_format_given(&gm->pos[i], &gm->moves[i], &gm->given[i], sw, buf, sizeof buf));
         sw ^= gm->moves[i].kind == MOVE_SWAP;
     }
     return GTP_OK;
@@ -223,4 +255,122 @@ GtpStatus cmd_ap_winner(Gtp *g, int argc, char **argv, StrBuf *out)
     default: sb_puts(out, "none"); break;
     }
     return GTP_OK;
+}
+
+/* AbstractPlay's seat (1 or 2) of the engine's colour c in game gm: player
+ * 1 is Black until the swap, White after it. */
+static int seat(const Game *gm, Color c)
+{
+    return (c == BLACK) != swapped(gm) ? 1 : 2;
+}
+
+#define RECORD_MAX_BYTES (16u << 20)
+
+static const char *const END_TEXT[] = { "", "resigned", "ran out of time", "", "" };
+
+/* The answer's lines after the move count (docs/protocol.md). */
+static void describe(const Gtp *g, const ApRecord *r, StrBuf *out)
+{
+    const Position *p = game_pos(&g->game);
+    sb_printf(out, "\nsize %d\nrules abstractplay=%s\npie %s", r->size, r->preset, r->pied ? "yes" : "no");
+    for (int i = 0; i < 2; i++)
+        if (r->player[i]) sb_printf(out, "\nplayer%d %s", i + 1, r->player[i]);
+    sb_puts(out, "\nresult ");
+    const int board = p->result == RESULT_BLACK ? seat(&g->game, BLACK) : p->result == RESULT_WHITE ? seat(&g->game, WHITE) : -1;
+    switch (r->end) {
+    case AP_END_RESIGN:
+    case AP_END_TIMEOUT:
+        sb_printf(out, "player%d wins: player%d %s", 3 - r->end_seat, r->end_seat, END_TEXT[r->end]);
+        break;
+    case AP_END_DRAW: sb_puts(out, "draw agreed"); break;
+    case AP_END_ABANDONED: sb_puts(out, "abandoned"); break;
+    case AP_END_NONE:
+        if (board > 0) sb_printf(out, "player%d wins on the board", board);
+        else sb_printf(out, "none yet: player%d to move", seat(&g->game, (Color)p->to_move));
+        if (r->winner > 0 && r->winner != board)
+            sb_printf(out, "\nwarning: the file says player%d won, which the board does not show", r->winner);
+        break;
+    }
+}
+
+int gtp_load_ap_record_text(Gtp *g, const char *text, size_t len, int pie, StrBuf *out)
+{
+    char err[256];
+    JsonDoc d;
+    ApRecord r;
+    if (json_parse(&d, text, len, err, sizeof err) < 0) return fail(out, err);
+    if (ap_record_read(&d, &r, err, sizeof err) < 0) {
+        json_free(&d);
+        return fail(out, err);
+    }
+    if (pie >= 0) r.pied = pie;
+    /* The moves with the pie after the first (AbstractPlay's list has no
+     * move for it), checked on the record's board and rules. */
+    const char **texts = malloc((r.n + 1) * sizeof *texts);
+    size_t n = 0;
+    for (size_t i = 0; texts && i < r.n; i++) {
+        texts[n++] = r.moves[i];
+        if (i == 0 && r.pied) texts[n++] = "pie";
+    }
+    Ruleset rules;
+    ruleset_default(&rules);
+    char preset[48];
+    snprintf(preset, sizeof preset, "abstractplay=%s", r.preset);
+    const char *why = ruleset_parse(&rules, preset);
+    assert(!why), (void)why;
+    Game fresh;
+    Move *moves = NULL, *given = NULL;
+    GtpStatus st = GTP_ERR;
+    if (!texts) {
+        sb_puts(out, "out of memory");
+    } else if (r.pied && r.n == 0) {
+        sb_puts(out, "the file says the pie was invoked, but it has no first move");
+    } else if (game_init(&fresh, r.size, &rules, err, sizeof err) < 0) {
+        sb_puts(out, err);
+    } else {
+        long bad = replay(fresh.board, texts, n, &moves, &given, err, sizeof err);
+        if (bad >= 0) {
+            /* Numbered as the file numbers its moves: the pie is not one. */
+            long k = bad + 1 - (r.pied && bad >= 1);
+            if (!strcmp(texts[bad], "pie")) sb_printf(out, "the pie after move 1: %s", err);
+            else sb_printf(out, "move %ld '%s': %s", k, texts[bad], err);
+            game_free(&fresh);
+        } else if (adopt(&fresh, moves, given, n) < 0) {
+            sb_puts(out, "game record full");
+            game_free(&fresh);
+        } else {
+            game_free(&g->game);
+            g->game = fresh;
+            gtp_new_game(g);
+            sb_printf(out, "%zu", r.n);
+            describe(g, &r, out);
+            st = GTP_OK;
+        }
+    }
+    free(moves);
+    free(given);
+    free(texts);
+    ap_record_free(&r);
+    json_free(&d);
+    return st;
+}
+
+GtpStatus cmd_ap_loadrecord(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    const char *usage = "usage: ap_loadrecord FILE [pie|nopie] (AbstractPlay's game record or game state, JSON)";
+    int pie = -1;
+    if (argc < 1 || argc > 2) return fail(out, usage);
+    if (argc == 2) {
+        if (!strcmp(argv[1], "pie")) pie = 1;
+        else if (!strcmp(argv[1], "nopie")) pie = 0;
+        else return fail(out, usage);
+    }
+    if (!g->lim.files) return fail(out, "file access disabled");
+    char err[200];
+    size_t len;
+    char *text = read_regular_file(argv[0], RECORD_MAX_BYTES, &len, err, sizeof err);
+    if (!text) return fail(out, err);
+    GtpStatus st = (GtpStatus)gtp_load_ap_record_text(g, text, len, pie, out);
+    free(text);
+    return st;
 }

@@ -125,6 +125,11 @@ GtpStatus cmd_ap_legal_moves(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_ap_loadgame(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_ap_printgame(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_ap_winner(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_loadrecord(Gtp *, int, char **, StrBuf *);
+/* ap_loadrecord's work on the file's text (tests, fuzzing): pie 1 or 0
+ * overrides what the file says, -1 keeps it. GTP_OK with the answer, or
+ * GTP_ERR with the reason and the game unchanged. */
+int gtp_load_ap_record_text(Gtp *g, const char *text, size_t len, int pie, StrBuf *out);
 /* sgf.c */
 GtpStatus cmd_loadsgf(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_printsgf(Gtp *, int, char **, StrBuf *);

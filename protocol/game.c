@@ -1,6 +1,7 @@
 /* game.c - see game.h. */
 #include "game.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,17 +25,22 @@ static int grow(Game *g, size_t want)
     if (cap < want) return -1;
     Position *p = alloc_positions(cap);
     Move *m = malloc(cap * sizeof(Move));
-    if (!p || !m) {
+    Move *given = malloc(cap * sizeof(Move));
+    if (!p || !m || !given) {
         free(p);
         free(m);
+        free(given);
         return -1;
     }
     if (g->pos) memcpy(p, g->pos, (g->n + 1) * sizeof(Position));
     if (g->moves && g->n) memcpy(m, g->moves, g->n * sizeof(Move));
+    if (g->given && g->n) memcpy(given, g->given, g->n * sizeof(Move));
     free(g->pos);
     free(g->moves);
+    free(g->given);
     g->pos = p;
     g->moves = m;
+    g->given = given;
     g->cap = cap;
     return 0;
 }
@@ -50,6 +56,7 @@ void game_free(Game *g)
     board_free(g->board);
     free(g->pos);
     free(g->moves);
+    free(g->given);
     memset(g, 0, sizeof *g);
 }
 
@@ -85,10 +92,17 @@ int game_setup(Game *g, int point, Color c)
 
 int game_play(Game *g, const Move *m)
 {
+    return game_play_given(g, m, m);
+}
+
+int game_play_given(Game *g, const Move *m, const Move *given)
+{
+    assert(given->kind == m->kind && given->n == m->n);
     if (g->n >= GAME_MAX_PLIES || grow(g, g->n + 2) < 0) return -1;
     g->pos[g->n + 1] = g->pos[g->n];
     pos_play(&g->pos[g->n + 1], m);
     g->moves[g->n] = *m;
+    g->given[g->n] = *given;
     g->n++;
     return 0;
 }

@@ -19,6 +19,9 @@ typedef struct Game {
                           changes, so that leaving Morpharaoh returns to it */
     Position *pos;     /* pos[0] start .. pos[n] now; 64-byte aligned */
     Move *moves;       /* moves[i] leads from pos[i] to pos[i+1] */
+    Move *given;       /* moves[i] as it was written: the same points, a
+                          turn's parts in the order given (AbstractPlay's
+                          click order, Remorph's owed stone first) */
     size_t n, cap;
 } Game;
 
@@ -41,8 +44,10 @@ static inline const Position *game_pos(const Game *g) { return &g->pos[g->n]; }
 int game_setup(Game *g, int point, Color c);
 
 /* Play a move already checked legal. -1 (nothing changed) when the record
- * is full or memory ran out. */
+ * is full or memory ran out. game_play_given() also keeps the order its
+ * parts were written in (given: the same points as m). */
 int game_play(Game *g, const Move *m);
+int game_play_given(Game *g, const Move *m, const Move *given);
 /* Take back the last move; -1 at the start. */
 int game_undo(Game *g);
 

@@ -8,7 +8,6 @@
 
 #include "context.h"
 
-#define GTP_MAX_ARGS 64
 #define GTP_MAX_ID_DIGITS 18 /* fits in a long long; longer ids are errors */
 
 #ifndef MORPHOS_VERSION
@@ -64,6 +63,7 @@ const GtpCommand gtp_commands[] = {
     {"ap_genmove", cmd_ap_genmove, 1},
     {"ap_legal_moves", cmd_ap_legal_moves, 0},
     {"ap_loadgame", cmd_ap_loadgame, -1},
+    {"ap_loadrecord", cmd_ap_loadrecord, 2},
     {"ap_printgame", cmd_ap_printgame, 0},
     {"ap_winner", cmd_ap_winner, 0},
     {"gogui-rules_game_id", cmd_gogui_game_id, 0},
@@ -199,19 +199,23 @@ static size_t clean_line(char *s, size_t len)
     return n;
 }
 
-/* Split on spaces in place, at most max words; *more says there were
- * more. */
-static int split(char *s, char **argv, int max, bool *more)
+/* The words of a cleaned line. No limit of their own: the line's length
+ * bounds them (a move list is one word a move). */
+static size_t count_words(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        if (*s != ' ' && (s[1] == ' ' || s[1] == '\0')) n++;
+    return n;
+}
+
+/* Split on spaces in place into argv (room for every word). */
+static int split(char *s, char **argv)
 {
     int argc = 0;
-    *more = false;
     for (;;) {
         while (*s == ' ') s++;
         if (!*s) return argc;
-        if (argc == max) {
-            *more = true;
-            return argc;
-        }
         argv[argc++] = s;
         while (*s && *s != ' ') s++;
         if (*s) *s++ = '\0';
@@ -246,19 +250,15 @@ static void frame(StrBuf *reply, bool ok, const char *id, const char *text)
     sb_puts(reply, "\n\n");
 }
 
-static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
+/* The command of a split line: the id, the checks, the handler. */
+static bool run_words(Gtp *g, int argc, char **argv, bool comment, bool toolong, StrBuf *reply)
 {
-    bool comment = memchr(line, '#', len) != NULL;
-    len = clean_line(line, len);
-    char *argv[GTP_MAX_ARGS + 2];
-    bool more;
-    int argc = split(line, argv, GTP_MAX_ARGS + 2, &more);
     /* A blank or comment line is no command (GTP). A line cut for its
      * length whose kept part is blank may hold a command further on: it
      * gets its one answer, so that the controller never waits. */
     if (argc == 0 && (!toolong || comment)) return !g->quit;
     if (argc == 0) {
-        frame(reply, false, "", "line too long (at most 65535 bytes)");
+        frame(reply, false, "", "line too long (at most " GTP_MAX_LINE_TEXT " bytes)");
         return true;
     }
 
@@ -273,11 +273,7 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
         a = 1;
     }
     if (toolong) {
-        frame(reply, false, id, "line too long (at most 65535 bytes)");
-        return true;
-    }
-    if (more) {
-        frame(reply, false, id, "too many arguments");
+        frame(reply, false, id, "line too long (at most " GTP_MAX_LINE_TEXT " bytes)");
         return true;
     }
     if (a == argc) {
@@ -307,6 +303,22 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
     }
     sb_free(&out);
     return !g->quit;
+}
+
+static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
+{
+    bool comment = memchr(line, '#', len) != NULL;
+    len = clean_line(line, len);
+    assert(len < GTP_MAX_LINE);
+    char **argv = malloc((count_words(line) + 1) * sizeof *argv);
+    if (!argv) {
+        frame(reply, false, "", "out of memory");
+        return true;
+    }
+    int argc = split(line, argv);
+    bool go = run_words(g, argc, argv, comment, toolong, reply);
+    free(argv);
+    return go;
 }
 
 bool gtp_execute(Gtp *g, const char *line, size_t len, StrBuf *reply)

@@ -17,8 +17,12 @@
 #include "../engine/engine.h"
 #include "strbuf.h"
 
-/* Longest command line accepted; longer lines get an error answer. */
-#define GTP_MAX_LINE 65536
+/* Longest command line accepted (with its LF); longer lines get an error
+ * answer and change nothing. A move list is one line (ap_loadgame): random
+ * 25x25 games need under 5 KiB, and 1 MiB holds some 80,000 turns
+ * (docs/protocol.md) while keeping memory bounded. */
+#define GTP_MAX_LINE (1 << 20)
+#define GTP_MAX_LINE_TEXT "1048575"
 
 typedef struct Gtp Gtp;
 

@@ -14,15 +14,12 @@
  * stones (given before the first move) on the start position, and replays
  * the moves: a file with an illegal move, a bad setup or unknown rules is
  * refused and the current game kept. */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "args.h"
 #include "context.h"
+#include "file.h"
 
 #define SGF_MAX_BYTES (4u << 20)
 
@@ -428,49 +425,6 @@ out:
     return rc;
 }
 
-/* Only a regular file within SGF_MAX_BYTES: a FIFO or a device would block
- * or never end. Opened without blocking, then checked on the descriptor
- * (not the path, which could change in between). */
-static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        snprintf(err, errlen, "cannot open file: %s", strerror(errno));
-        if (fd >= 0) close(fd);
-        return NULL;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "not a regular file (a FIFO, device or directory is refused)");
-        close(fd);
-        return NULL;
-    }
-    if (st.st_size > (off_t)SGF_MAX_BYTES) {
-        snprintf(err, errlen, "file too large: %lld bytes (at most %u)", (long long)st.st_size, SGF_MAX_BYTES);
-        close(fd);
-        return NULL;
-    }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open file: %s", strerror(errno));
-        close(fd);
-        return NULL;
-    }
-    char *buf = malloc(SGF_MAX_BYTES + 1);
-    size_t n = buf ? fread(buf, 1, SGF_MAX_BYTES + 1, f) : 0;
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad || n > SGF_MAX_BYTES) {
-        if (n > SGF_MAX_BYTES) snprintf(err, errlen, "file too large (at most %u bytes)", SGF_MAX_BYTES);
-        else snprintf(err, errlen, !buf ? "out of memory" : "cannot read file");
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 /* Parse SGF text into the context's game (exported for tests and fuzzing
  * through loadsgf's logic without files). */
 int gtp_load_sgf_text(Gtp *g, const char *text, size_t len, long limit, char *err, size_t errlen)
@@ -494,7 +448,7 @@ GtpStatus cmd_loadsgf(Gtp *g, int argc, char **argv, StrBuf *out)
     if (!g->lim.files) return fail(out, "file access disabled");
     char err[200];
     size_t len;
-    char *text = read_file(argv[0], &len, err, sizeof err);
+    char *text = read_regular_file(argv[0], SGF_MAX_BYTES, &len, err, sizeof err);
     if (!text) return fail(out, err);
     int rc = gtp_load_sgf_text(g, text, len, upto, err, sizeof err);
     free(text);

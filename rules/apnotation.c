@@ -33,6 +33,11 @@ static int fail(char *err, size_t errlen, const char *text, const char *why)
 
 int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, char *err, size_t errlen)
 {
+    return ap_move_parse_given(p, text, swapped, m, NULL, err, errlen);
+}
+
+int ap_move_parse_given(const Position *p, const char *text, bool swapped, Move *m, Move *given, char *err, size_t errlen)
+{
     const Board *b = p->board;
     assert(text && m && err && errlen > 0);
     char buf[64];
@@ -56,6 +61,7 @@ int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, ch
         return -1;
     }
     Move mv = { { -1, -1, -1 }, 0, MOVE_PLACE };
+    int given_pts[3] = { -1, -1, -1 };
     if (!strcmp(buf, "pass") || !strcmp(buf, "pie")) {
         mv.kind = buf[1] == 'a' ? MOVE_PASS : MOVE_SWAP;
     } else {
@@ -101,6 +107,7 @@ int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, ch
         if (p->owe == 1 && np == 1 && flip < 0 && !owed_alone)
             return fail(err, errlen, text, "the owed stone is followed by a move, or by pass when none is left (e5,pass)");
         if (owed_alone && p->owe != 1) return fail(err, errlen, text, "pass follows only an owed stone (mutator d)");
+        for (int i = 0; i < np; i++) given_pts[i] = place[i];
         sort_points(place, np);
         for (int i = 0; i < np; i++) mv.pt[mv.n++] = (int16_t)place[i];
         if (flip >= 0) {
@@ -111,10 +118,32 @@ int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, ch
     const char *why = pos_check_move(p, &mv);
     if (why) return fail(err, errlen, text, why);
     *m = mv;
+    if (given) {
+        *given = mv;
+        int np = mv.kind == MOVE_FLIP ? mv.n - 1 : mv.kind == MOVE_PLACE ? mv.n : 0;
+        for (int i = 0; i < np; i++) given->pt[i] = (int16_t)given_pts[i];
+    }
     return 0;
 }
 
 char *ap_move_format(const Position *p, const Move *m, bool swapped, char *buf, size_t len)
+{
+    return ap_move_format_given(p, m, NULL, swapped, buf, len);
+}
+
+/* Whether given holds the points of m (in any order). */
+static bool same_points(const Move *m, const Move *given)
+{
+    if (given->kind != m->kind || given->n != m->n) return false;
+    int a[3], b[3], np = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
+    if (m->kind == MOVE_FLIP && given->pt[m->n - 1] != m->pt[m->n - 1]) return false;
+    for (int i = 0; i < np; i++) a[i] = m->pt[i], b[i] = given->pt[i];
+    sort_points(a, np);
+    sort_points(b, np);
+    return !memcmp(a, b, (size_t)np * sizeof *a);
+}
+
+char *ap_move_format_given(const Position *p, const Move *m, const Move *given, bool swapped, char *buf, size_t len)
 {
     const Board *b = p->board;
     if (m->kind == MOVE_PASS || m->kind == MOVE_SWAP || m->kind == MOVE_NONE || !b->size) {
@@ -122,8 +151,12 @@ char *ap_move_format(const Position *p, const Move *m, bool swapped, char *buf, 
         return buf;
     }
     int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n, pts[3];
-    for (int i = 0; i < m->n; i++) pts[i] = swapped ? b->sym[m->pt[i]] : m->pt[i];
-    sort_points(pts, np); /* AbstractPlay's row-major order, the flip last */
+    const bool as_given = given && same_points(m, given);
+    for (int i = 0; i < m->n; i++) {
+        int pt = as_given ? given->pt[i] : m->pt[i];
+        pts[i] = swapped ? b->sym[pt] : pt;
+    }
+    if (!as_given) sort_points(pts, np); /* AbstractPlay's row-major order, the flip last */
     size_t o = 0;
     buf[0] = 0;
     for (int i = 0; i < m->n && o < len; i++) {

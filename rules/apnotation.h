@@ -30,4 +30,14 @@ int ap_move_parse(const Position *p, const char *text, bool swapped, Move *m, ch
 /* The AbstractPlay text of move m, legal in p. */
 char *ap_move_format(const Position *p, const Move *m, bool swapped, char *buf, size_t len);
 
+/* A turn's parts in the order they were written. AbstractPlay's record
+ * keeps a Duomorph pair in click order and Remorph's owed stone first
+ * (`f6,e5`: f6 was owed), while the canonical Move sorts its placements.
+ * ap_move_parse_given() also sets *given (when not NULL): the same move
+ * with its placements in the text's order (engine points); a Move written
+ * back through ap_move_format_given() with it prints in that order, and
+ * without it (given NULL, or not the same points) in row-major order. */
+int ap_move_parse_given(const Position *p, const char *text, bool swapped, Move *m, Move *given, char *err, size_t errlen);
+char *ap_move_format_given(const Position *p, const Move *m, const Move *given, bool swapped, char *buf, size_t len);
+
 #endif

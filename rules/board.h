@@ -52,6 +52,7 @@ void ruleset_default(Ruleset *r);
  * `morphos`, `none`, `a`..`e`, `edges=on|off`, `c=exact|upto|adjacent`,
  * `d=return|extra`, `e=a1black|a1white`, `p3=on|off`, `tiebreak=on|off`,
  * `pie=on|off`, the presets `abstractplay=default|minimorph|duomorph|remorph`
+ * (or AbstractPlay's variant ids `simplified|double|replace`)
  * (which set every field; later tokens override them), and for Morpharaoh
  * `morpharaoh`, `board=48|160`, `edge=pair|majority`,
  * `center=embrace|majority`. The result is the defaults with the tokens

@@ -43,22 +43,22 @@ static const Reading READINGS[] = {
  * field but the size, so that a preset means the same whatever came
  * before it. */
 typedef struct {
-    const char *name;
+    const char *name, *id; /* the name AbstractPlay shows, its variant id */
     uint8_t a, c, d, p3;
 } Preset;
 
 static const Preset PRESETS[] = {
-    { "default", 0, 0, 0, 1 },
-    { "minimorph", 1, 0, 0, 0 },
-    { "duomorph", 1, 1, 0, 0 },
-    { "remorph", 1, 0, 1, 0 },
+    { "default", "default", 0, 0, 0, 1 },
+    { "minimorph", "simplified", 1, 0, 0, 0 },
+    { "duomorph", "double", 1, 1, 0, 0 },
+    { "remorph", "replace", 1, 0, 1, 0 },
 };
 
 static const char *preset(Parse *ps, const char *v)
 {
     for (size_t i = 0; i < sizeof PRESETS / sizeof *PRESETS; i++) {
         const Preset *pr = &PRESETS[i];
-        if (strcmp(v, pr->name)) continue;
+        if (strcmp(v, pr->name) && strcmp(v, pr->id)) continue;
         Ruleset *r = &ps->r;
         ruleset_default(r);
         r->a = pr->a;
@@ -73,7 +73,8 @@ static const char *preset(Parse *ps, const char *v)
         ps->ap_read = 1;
         return NULL;
     }
-    return "expected abstractplay=default, minimorph, duomorph or remorph";
+    return "expected abstractplay=default, minimorph, duomorph or remorph (AbstractPlay's variant ids simplified,"
+           " double and replace name the last three)";
 }
 
 /* KEY=on|off into *field (1 or 0); -1 when the value is neither. */
@@ -134,7 +135,7 @@ static const char *token(Parse *ps, const char *t)
 
 const char *ruleset_parse(Ruleset *out, const char *text)
 {
-    static _Thread_local char msg[160];
+    static _Thread_local char msg[256];
     Parse ps = { .edges = -1, .pie = -1 };
     ruleset_default(&ps.r);
     char tok[64];

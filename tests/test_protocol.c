@@ -12,6 +12,7 @@
 #include "../protocol/cli.h"
 #include "../protocol/context.h"
 #include "../protocol/game.h"
+#include "../protocol/json.h"
 #include "../protocol/gtp.h"
 #include "../protocol/reader.h"
 #include "../protocol/strbuf.h"
@@ -212,7 +213,7 @@ static void test_long_line(void)
     StrBuf r;
     sb_init(&r);
     gtp_execute(g, line, n, &r);
-    CU_ASSERT_STRING_EQUAL(sb_str(&r), "?12 line too long (at most 65535 bytes)\n\n");
+    CU_ASSERT_STRING_EQUAL(sb_str(&r), "?12 line too long (at most " GTP_MAX_LINE_TEXT " bytes)\n\n");
     sb_free(&r);
     free(line);
     gtp_free(g);
@@ -531,6 +532,61 @@ static void test_outside_interrupt(void)
     gtp_free(g);
 }
 
+/* The JSON reader: values, escapes, and a clear refusal with the place. */
+static void test_json(void)
+{
+    JsonDoc d;
+    char err[200];
+    const char *ok = " {\"a\": [1, -2.5e3, true, false, null, \"x\\u00e9\\ud83d\\ude00\\n\\\"\"], \"b\": {}, \"a\": 0} ";
+    CU_ASSERT_EQUAL_FATAL(json_parse(&d, ok, strlen(ok), err, sizeof err), 0);
+    const JsonValue *root = json_root(&d), *a = json_member(&d, root, "a");
+    CU_ASSERT_EQUAL(root->type, JSON_OBJECT);
+    CU_ASSERT_EQUAL(json_count(&d, root), 3);
+    CU_ASSERT_EQUAL_FATAL(a->type, JSON_ARRAY); /* the first "a" */
+    CU_ASSERT_EQUAL(json_count(&d, a), 6);
+    const JsonValue *e = json_first(&d, a);
+    CU_ASSERT_STRING_EQUAL(e->text, "1");
+    e = json_next(&d, e);
+    CU_ASSERT_STRING_EQUAL(e->text, "-2.5e3");
+    CU_ASSERT_EQUAL(json_next(&d, e)->type, JSON_TRUE);
+    for (int i = 0; i < 4; i++) e = json_next(&d, e);
+    CU_ASSERT_EQUAL(e->type, JSON_STRING);
+    CU_ASSERT_STRING_EQUAL(e->text, "x\xc3\xa9\xf0\x9f\x98\x80\n\"");
+    CU_ASSERT_EQUAL(json_count(&d, json_member(&d, root, "b")), 0);
+    CU_ASSERT_PTR_NULL(json_member(&d, root, "c"));
+    json_free(&d);
+    static const struct {
+        const char *text, *err;
+    } bad[] = {
+        { "", "bad JSON: expected a value at the end of the text" },
+        { "[1,]", "bad JSON at line 1, column 4: not a value (a string, number, object, array, true, false or null)" },
+        { "{\"a\" 1}", "bad JSON at line 1, column 6: expected ':' after the member name" },
+        { "[1 2]", "bad JSON at line 1, column 4: expected ',' or ']'" },
+        { "[\n\"a\n\"]", "bad JSON at line 2, column 3: a control character inside a string (write it as an escape)" },
+        { "\"\\x\"", "bad JSON at line 1, column 2: a bad escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits)" },
+        { "[01]", "bad JSON at line 1, column 3: expected ',' or ']'" },
+        { "1 2", "bad JSON at line 1, column 3: more text after the value" },
+        { "{\"a\": [", "bad JSON: expected a value at the end of the text" },
+        { "[\"abc", "bad JSON at line 1, column 2: a string without its closing quote" },
+        { "tru", "bad JSON at line 1, column 1: not a value (a string, number, object, array, true, false or null)" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        CU_ASSERT_EQUAL(json_parse(&d, bad[i].text, strlen(bad[i].text), err, sizeof err), -1);
+        CU_ASSERT_STRING_EQUAL(err, bad[i].err);
+        CU_ASSERT_PTR_NULL(json_root(&d));
+    }
+    /* Nesting is bounded: 64 levels are read, 65 refused. */
+    char deep[200];
+    for (int levels = 64; levels <= 65; levels++) {
+        memset(deep, '[', (size_t)levels);
+        memset(deep + levels, ']', (size_t)levels);
+        int rc = json_parse(&d, deep, 2 * (size_t)levels, err, sizeof err);
+        CU_ASSERT_EQUAL(rc, levels == 64 ? 0 : -1);
+        if (rc == 0) json_free(&d);
+        else CU_ASSERT_PTR_NOT_NULL(strstr(err, "nested too deeply"));
+    }
+}
+
 int main(void)
 {
     if (CU_initialize_registry() != CUE_SUCCESS) return 1;
@@ -554,6 +610,7 @@ int main(void)
         { "SGF setup stones", test_sgf_setup },
         { "the swap as a point, every first move under every mutator", test_swap_point },
         { "an outside interrupt ends genmove, analyze, solve", test_outside_interrupt },
+        { "JSON reader", test_json },
     };
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) CU_add_test(s, tests[i].name, tests[i].fn);
     CU_basic_set_mode(CU_BRM_VERBOSE);

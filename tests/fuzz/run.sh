@@ -1,19 +1,22 @@
 #!/bin/sh
 # make fuzz: libFuzzer (clang, AddressSanitizer + UndefinedBehaviorSanitizer)
-# on the GTP command parser and the SGF reader, FUZZ_SECONDS each (default
-# 120), seeded from the GTP regression scripts and SGF records and from
+# on the GTP command parser, the SGF reader and AbstractPlay's game files
+# (JSON), FUZZ_SECONDS each (default 120), seeded from the GTP regression
+# scripts, SGF records and AbstractPlay files and from
 # tests/fuzz/corpus/<target>/. The targets are built by make
-# (build/fuzz/fuzz_gtp, fuzz_sgf). A finding is left in build/fuzz/
+# (build/fuzz/fuzz_gtp, fuzz_sgf, fuzz_aprecord). A finding is left in build/fuzz/
 # (crash-*, leak-*, timeout-*); copy it into tests/fuzz/corpus/<target>/
 # once fixed so that make test replays it. Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
 secs=${FUZZ_SECONDS:-120}
 out=build/fuzz
 passed=0; failed=0
-rm -rf "$out/seed_gtp" "$out/seed_sgf"; mkdir -p "$out/seed_gtp" "$out/seed_sgf"
+rm -rf "$out/seed_gtp" "$out/seed_sgf" "$out/seed_aprecord"
+mkdir -p "$out/seed_gtp" "$out/seed_sgf" "$out/seed_aprecord"
 for f in tests/gtp/*.gtp; do grep -v '^#?' "$f" > "$out/seed_gtp/$(basename "$f")"; done
 cp tests/gtp/data/*.sgf "$out/seed_sgf/"
-for t in gtp sgf; do
+cp tests/data/abstractplay/records/*.json tests/data/abstractplay/records/bad/*.json "$out/seed_aprecord/"
+for t in gtp sgf aprecord; do
     bin="$out/fuzz_$t"
     [ -d "tests/fuzz/corpus/$t" ] && cp "tests/fuzz/corpus/$t"/* "$out/seed_$t/" 2>/dev/null
     if [ ! -x "$bin" ]; then echo "fuzz_$t: missing $bin (make fuzz builds it)"; failed=$((failed + 1)); continue; fi

@@ -83,16 +83,25 @@ def _():
     return rc, expect(answers(out), [r"=4 Morphos"]), err
 
 
-@case("a 1 MB line is refused with its id, memory stays bounded, the loop goes on")
+@case("a line over 1 MiB is refused with its id, memory stays bounded, the loop goes on")
 def _():
     rc, out, err = run(b"5 play b " + b"A" * (1 << 20) + b"\n6 name\n")
-    return rc, expect(answers(out), [r"\?5 line too long \(at most 65535 bytes\)", r"=6 Morphos"]), err
+    return rc, expect(answers(out), [r"\?5 line too long \(at most 1048575 bytes\)", r"=6 Morphos"]), err
 
 
-@case("a 1 MB line blank for its first 64 KiB still gets its one answer")
+@case("a line over 1 MiB blank for its first 1 MiB still gets its one answer")
 def _():
-    rc, out, err = run(b" " * (1 << 16) + b"5 name " + b"x" * (1 << 16) + b"\n\t" * 1 + b" " * (1 << 17) + b"\n6 name\n")
-    return rc, expect(answers(out), [r"\? line too long \(at most 65535 bytes\)"] * 2 + [r"=6 Morphos"]), err
+    rc, out, err = run(b" " * (1 << 20) + b"5 name " + b"x" * (1 << 16) + b"\n\t" * 1 + b" " * (1 << 21) + b"\n6 name\n")
+    return rc, expect(answers(out), [r"\? line too long \(at most 1048575 bytes\)"] * 2 + [r"=6 Morphos"]), err
+
+
+@case("a line just under 1 MiB is read whole: a move list of 100,000 words")
+def _():
+    words = b" ".join([b"1.", b"c3"] * 100000)
+    line = b"7 ap_loadgame " + words + b" " * ((1 << 20) - 15 - len(words)) + b"\n"
+    assert len(line) == 1 << 20
+    rc, out, err = run(b"boardsize 5\n" + line + b"8 name\n")
+    return rc, expect(answers(out), [r"= ", r"\?7 move 2 'c3': illegal move c3: that cell is occupied.*", r"=8 Morphos"]), err
 
 
 @case("loadsgf reads only regular files: a FIFO and a directory are refused at once")

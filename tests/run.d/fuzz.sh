@@ -1,19 +1,20 @@
 #!/bin/sh
 # The fuzz targets' seed corpus, replayed under AddressSanitizer +
-# UndefinedBehaviorSanitizer (build/asan/tests/replay_gtp, replay_sgf from
-# make test): each GTP regression script (its commands) and each SGF record
-# as one input, plus tests/fuzz/corpus/<target>/ (inputs worth keeping,
+# UndefinedBehaviorSanitizer (build/asan/tests/replay_gtp, replay_sgf,
+# replay_aprecord from make test): each GTP regression script (its
+# commands), each SGF record and each AbstractPlay game file as one input, plus tests/fuzz/corpus/<target>/ (inputs worth keeping,
 # such as a fixed crash). Timed fuzzing is `make fuzz`.
 # Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/gtp" "$tmp/sgf"
+mkdir -p "$tmp/gtp" "$tmp/sgf" "$tmp/aprecord"
 for f in tests/gtp/*.gtp; do grep -v '^#?' "$f" > "$tmp/gtp/$(basename "$f")"; done
 cp tests/gtp/data/*.sgf "$tmp/sgf/"
+cp tests/data/abstractplay/records/*.json tests/data/abstractplay/records/bad/*.json "$tmp/aprecord/"
 pass=0; fail=0
-for t in gtp sgf; do
+for t in gtp sgf aprecord; do
     bin=build/asan/tests/replay_$t
     [ -d "tests/fuzz/corpus/$t" ] && cp "tests/fuzz/corpus/$t"/* "$tmp/$t/" 2>/dev/null
     n=$(ls "$tmp/$t" | wc -l)
