@@ -374,3 +374,249 @@ GtpStatus cmd_ap_loadrecord(Gtp *g, int argc, char **argv, StrBuf *out)
     free(text);
     return st;
 }
+
+/* ---- Analysis in AbstractPlay's frame ----
+ * The engine's searches (cmd_engine.c) on the game as stored, printed
+ * through the same mirror as the moves: cells as AbstractPlay shows them
+ * and seats (player1, player2) instead of colours, after the pie too. */
+
+/* Whether the game had swapped before ply k. */
+static bool swapped_at(const Game *gm, size_t k)
+{
+    for (size_t i = 0; i < k && i < 2; i++)
+        if (gm->moves[i].kind == MOVE_SWAP) return true;
+    return false;
+}
+
+/* The seat of colour c at ply k (before the swap, if any, Black is
+ * player 1). */
+static int seat_at(const Game *gm, size_t k, Color c)
+{
+    return (c == BLACK) != swapped_at(gm, k) ? 1 : 2;
+}
+
+/* A line of moves from p (the swap state sw there), each in AbstractPlay's
+ * text: " m1 m2 ...", stopping at the end of the game. */
+static void ap_line(const Position *p, bool sw, const Move *line, int n, StrBuf *out)
+{
+    Position q = *p;
+    char buf[48];
+    for (int i = 0; i < n && !pos_over(&q) && !pos_check_move(&q, &line[i]); i++) {
+        sb_printf(out, " %s", ap_move_format(&q, &line[i], sw, buf, sizeof buf));
+        sw ^= line[i].kind == MOVE_SWAP;
+        pos_play(&q, &line[i]);
+    }
+}
+
+/* The search time: SECONDS if given (0.01 to 600), else the movetime
+ * option, else 3 s (search_gfx's rule). -1 with the usage in out. */
+static double seconds_arg(Gtp *g, int argc, char **argv, const char *usage, StrBuf *out)
+{
+    double secs = 3;
+    char mt[64];
+    if (g->engine && engine_get_param(g->engine, "movetime", mt, sizeof mt) == 0 && atof(mt) > 0) secs = atof(mt);
+    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0.01, 600, &secs) < 0)) {
+        sb_puts(out, usage);
+        return -1;
+    }
+    return secs;
+}
+
+/* Checks shared by the analysis commands: a square board, a search
+ * allowed, the game not over. */
+static bool can_analyse(Gtp *g, StrBuf *out)
+{
+    if (!square(g, out) || !can_search(g, out)) return false;
+    if (pos_over(game_pos(&g->game))) {
+        sb_puts(out, "game is over");
+        return false;
+    }
+    return true;
+}
+
+/* ap_analyze [SECONDS]: the search's view, the 10 most visited moves. */
+GtpStatus cmd_ap_analyze(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    double secs = seconds_arg(g, argc, argv, "usage: ap_analyze [SECONDS] (0.01 to 600)", out);
+    if (secs < 0 || !can_analyse(g, out)) return GTP_ERR;
+    const Game *gm = &g->game;
+    const Position *p = game_pos(gm);
+    const bool sw = swapped(gm);
+    Analysis a;
+    if (!search_for(g, p, secs, &a, NULL)) return fail(out, "the search reported nothing (interrupted at once?)");
+    sb_printf(out, "player%d to move: %ld playouts in %.1f s", seat(gm, (Color)p->to_move), a.playouts, a.seconds);
+    char buf[48];
+    for (int k = 0; k < a.n && k < 10; k++) {
+        const AnalysisMove *m = &a.moves[k];
+        sb_printf(out, "\n%s %.1f%% %u pv", ap_move_format(p, &m->move, sw, buf, sizeof buf), m->winrate * 100,
+                  (unsigned)m->visits);
+        ap_line(p, sw, m->pv, m->npv, out);
+    }
+    free(a.moves);
+    return GTP_OK;
+}
+
+/* ap_suggest: the move ap_genmove would play, not played. */
+GtpStatus cmd_ap_suggest(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argv;
+    if (argc) return fail(out, "usage: ap_suggest");
+    if (!can_analyse(g, out)) return GTP_ERR;
+    const Position *p = game_pos(&g->game);
+    Move m;
+    if (engine_move(g, p, &m, out) < 0) return GTP_ERR;
+    char buf[48];
+    sb_puts(out, ap_move_format(p, &m, swapped(&g->game), buf, sizeof buf));
+    return GTP_OK;
+}
+
+/* ap_solve [SECONDS]: the solver's verdict as solve gives it, in seats:
+ * `player1 h5` (the winner, and the side to move's move: the winning one,
+ * or the longest resistance), `unknown`, or the winner of a finished
+ * game. */
+GtpStatus cmd_ap_solve(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    double secs = 0;
+    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0, 1e9, &secs) < 0)) return fail(out, "usage: ap_solve [SECONDS]");
+    if (!square(g, out) || !can_search(g, out)) return GTP_ERR;
+    const Game *gm = &g->game;
+    const Position *p = game_pos(gm);
+    if (pos_over(p)) return cmd_ap_winner(g, 0, argv, out);
+    Move best;
+    Result r = solve_position(g, p, secs, &best);
+    if (r != RESULT_BLACK && r != RESULT_WHITE) {
+        sb_puts(out, "unknown");
+        return GTP_OK;
+    }
+    char buf[48];
+    sb_printf(out, "player%d %s", seat(gm, r == RESULT_BLACK ? BLACK : WHITE), ap_move_format(p, &best, swapped(gm), buf, sizeof buf));
+    return GTP_OK;
+}
+
+/* ap_showboard: the board as AbstractPlay draws it. */
+GtpStatus cmd_ap_showboard(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    (void)argc, (void)argv;
+    if (!square(g, out)) return GTP_ERR;
+    const Game *gm = &g->game;
+    const Position *p = game_pos(gm);
+    const int n = gm->board->size;
+    sb_putc(out, '\n');
+    ap_board_picture(p, swapped(gm), out);
+    sb_printf(out, "X player1 (rows 1 and %d), O player2 (columns a and %c); weak stones lowercase\n", n, 'a' + n - 1);
+    if (p->result == RESULT_DRAW) sb_puts(out, "game over: no winner\n");
+    else if (pos_over(p)) sb_printf(out, "game over: player%d wins\n", seat(gm, p->result == RESULT_BLACK ? BLACK : WHITE));
+    else sb_printf(out, "player%d to move%s\n", seat(gm, (Color)p->to_move), p->owe ? " (the owed stone first)" : "");
+    char buf[48] = "none";
+    if (gm->n > 0)
+        ap_move_format_given(&gm->pos[gm->n - 1], &gm->moves[gm->n - 1], &gm->given[gm->n - 1], swapped_at(gm, gm->n - 1), buf,
+                             sizeof buf);
+    sb_printf(out, "moves: %zu, last: %s", gm->n, buf);
+    if (gm->n > 0) sb_printf(out, " (player%d)", seat_at(gm, gm->n - 1, (Color)gm->pos[gm->n - 1].to_move));
+    return GTP_OK;
+}
+
+/* One line of ap_review, to the stream at once when there is one (a long
+ * review shows its progress), else to the answer. */
+static void review_line(Gtp *g, StrBuf *out, const char *text)
+{
+    if (g->stream) {
+        fprintf(g->stream, "%s\n", text);
+        fflush(g->stream);
+    } else {
+        sb_printf(out, "%s\n", text);
+    }
+}
+
+/* The value of position k for its side to move: the best move's win rate
+ * from a search of secs, or 1 / 0 for a finished game (the mover of the
+ * move before won / lost). */
+typedef struct Look {
+    double best;       /* win rate of the side to move, 0..1 */
+    Move move;         /* the best move (MOVE_NONE when over) */
+    bool ok;
+} Look;
+
+static Look look(Gtp *g, size_t k, double secs, bool *broke)
+{
+    const Position *p = &g->game.pos[k];
+    Look l = { 0, move_of(MOVE_NONE), true };
+    if (pos_over(p)) {
+        /* The side to move of a finished game is the loser of the last
+         * move unless it was a draw. */
+        l.best = p->result == RESULT_DRAW ? 0.5 : (p->result == RESULT_BLACK) == (p->to_move == BLACK) ? 1 : 0;
+        return l;
+    }
+    Analysis a;
+    l.ok = search_for(g, p, secs, &a, broke) > 0 && a.n > 0;
+    if (l.ok) {
+        l.best = a.moves[0].winrate;
+        l.move = a.moves[0].move;
+    }
+    free(a.moves);
+    return l;
+}
+
+/* ap_review [SECONDS]: every move of the game judged by a search of
+ * SECONDS (default 1) of the position before it and of the one after:
+ * the mover's win rate after the move played against the best move's. */
+GtpStatus cmd_ap_review(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    double secs = 1;
+    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0.01, 600, &secs) < 0))
+        return fail(out, "usage: ap_review [SECONDS] (a search of each position, 0.01 to 600; default 1)");
+    if (!square(g, out) || !can_search(g, out)) return GTP_ERR;
+    const Game *gm = &g->game;
+    if (memcmp(gm->pos[0].stones, gm->board->start, sizeof gm->board->start))
+        return fail(out, "the game starts from a set-up position, which AbstractPlay's move list cannot hold");
+    if (gm->n == 0) return fail(out, "no moves to review (ap_loadrecord or ap_loadgame first)");
+    if (g->stream) {
+        fprintf(g->stream, "=%s ", g->id);
+        fflush(g->stream);
+    }
+    char head[96];
+    snprintf(head, sizeof head, "%zu moves, %.2g s a position; win rates for the player who moves", gm->n, secs);
+    review_line(g, out, head);
+    bool broke = false;
+    Look before = look(g, 0, secs, &broke);
+    size_t k = 0;
+    for (; k < gm->n && !broke; k++) {
+        Look after = look(g, k + 1, secs, &broke);
+        if (broke || !before.ok || !after.ok) break;
+        const Position *p = &gm->pos[k];
+        const bool sw = swapped_at(gm, k);
+        char played[48], best[48], line[200];
+        ap_move_format_given(p, &gm->moves[k], &gm->given[k], sw, played, sizeof played);
+        const double got = 1 - after.best;
+        const double lost = before.best - got;
+        int w = snprintf(line, sizeof line, "%zu. player%d %s %.1f%%", k + 1, seat_at(gm, k, (Color)p->to_move), played, got * 100);
+        if (!memcmp(&before.move, &gm->moves[k], sizeof before.move))
+            snprintf(line + w, sizeof line - (size_t)w, " (best)");
+        else
+            snprintf(line + w, sizeof line - (size_t)w, " (best %s %.1f%%, -%.1f)%s",
+                     ap_move_format(p, &before.move, sw, best, sizeof best), before.best * 100, lost > 0 ? lost * 100 : 0,
+                     lost >= 0.2 ? " ??" : lost >= 0.1 ? " ?" : "");
+        review_line(g, out, line);
+        before = after;
+    }
+    char last[160];
+    const Position *end = game_pos(gm);
+    if (k < gm->n) {
+        snprintf(last, sizeof last, "interrupted before move %zu", k + 1);
+    } else if (pos_over(end)) {
+        snprintf(last, sizeof last, "game over: %s", end->result == RESULT_DRAW ? "no winner" :
+                 end->result == RESULT_BLACK ? (seat(gm, BLACK) == 1 ? "player1 wins" : "player2 wins") :
+                 (seat(gm, WHITE) == 1 ? "player1 wins" : "player2 wins"));
+    } else {
+        char best[48];
+        snprintf(last, sizeof last, "next: player%d to move, best %s %.1f%%", seat(gm, (Color)end->to_move),
+                 ap_move_format(end, &before.move, swapped(gm), best, sizeof best), before.best * 100);
+    }
+    if (g->stream) {
+        fprintf(g->stream, "%s\n\n", last);
+        fflush(g->stream);
+        return GTP_DONE;
+    }
+    sb_puts(out, last);
+    return GTP_OK;
+}

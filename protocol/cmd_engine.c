@@ -34,7 +34,7 @@ static bool stones_arg(const char *s, const char *name, long *v, StrBuf *out)
     return false;
 }
 
-static bool can_search(Gtp *g, StrBuf *out)
+bool can_search(Gtp *g, StrBuf *out)
 {
     if (!g->lim.search) sb_puts(out, "search disabled");
     else if (!g->engine) sb_puts(out, "no engine");
@@ -78,7 +78,7 @@ static void live_gfx(const Analysis *a, void *ctx)
 
 /* The engine's move for p, checked: a searcher bug must not corrupt the
  * game. */
-static int engine_move(Gtp *g, const Position *p, Move *m, StrBuf *out)
+int engine_move(Gtp *g, const Position *p, Move *m, StrBuf *out)
 {
     /* Graphics only for GoGui's player (the process asked to move) and on
      * boards GoGui draws. */
@@ -288,6 +288,13 @@ GtpStatus cmd_get_param(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
+Result solve_position(Gtp *g, const Position *p, double seconds, Move *best)
+{
+    Watch w = { g, p, NULL, 0 };
+    SearchHooks h = { .stop = interrupted, .ctx = &w };
+    return engine_solve(g->engine, p, seconds, &h, best);
+}
+
 GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     double secs = 0;
@@ -300,9 +307,7 @@ GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
         return GTP_OK;
     }
     Move best;
-    Watch w = { g, p, NULL, 0 };
-    SearchHooks h = { .stop = interrupted, .ctx = &w };
-    Result r = engine_solve(g->engine, p, secs, &h, &best);
+    Result r = solve_position(g, p, secs, &best);
     if (r != RESULT_BLACK && r != RESULT_WHITE) {
         sb_puts(out, "unknown");
         return GTP_OK;
@@ -381,33 +386,49 @@ static double clock_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-typedef struct GfxSearch {
+typedef struct Timed {
     Watch w;
     double until;      /* seconds on the clock */
-    Analysis last;     /* the latest report, copied */
-    AnalysisMove *moves;
+    Analysis *last;    /* the latest report, copied (moves grown here) */
     int cap;
-} GfxSearch;
+    bool broke;        /* an interrupt ended it */
+} Timed;
 
-static int gfx_stop(void *ctx)
+static int timed_stop(void *ctx)
 {
-    GfxSearch *s = ctx;
-    return clock_now() >= s->until || interrupted(&s->w);
+    Timed *s = ctx;
+    if (interrupted(&s->w)) s->broke = true;
+    return s->broke || clock_now() >= s->until;
 }
 
-static void gfx_keep(const Analysis *a, void *ctx)
+static void timed_keep(const Analysis *a, void *ctx)
 {
-    GfxSearch *s = ctx;
+    Timed *s = ctx;
     if (a->n > s->cap) {
-        AnalysisMove *m = realloc(s->moves, (size_t)a->n * sizeof *m);
+        AnalysisMove *m = realloc(s->last->moves, (size_t)a->n * sizeof *m);
         if (!m) return;
-        s->moves = m;
+        s->last->moves = m;
         s->cap = a->n;
     }
-    memcpy(s->moves, a->moves, (size_t)a->n * sizeof *s->moves);
-    s->last = *a;
-    s->last.moves = s->moves;
+    memcpy(s->last->moves, a->moves, (size_t)a->n * sizeof *a->moves);
+    AnalysisMove *moves = s->last->moves;
+    *s->last = *a;
+    s->last->moves = moves;
     s->w.reports++;
+}
+
+int search_for(Gtp *g, const Position *p, double seconds, Analysis *a, bool *broke)
+{
+    *a = (Analysis){ 0 };
+    Timed s = { .w = { g, p, NULL, 0 }, .until = clock_now() + seconds, .last = a };
+    SearchHooks h = { .stop = timed_stop, .report = timed_keep, .ctx = &s, .interval_cs = 10 };
+    engine_analyze(g->engine, p, &h);
+    if (!s.w.reports) {
+        free(a->moves);
+        *a = (Analysis){ 0 };
+    }
+    if (broke) *broke = s.broke;
+    return s.w.reports;
 }
 
 /* search_gfx winrate|visits [SECONDS]: GoGui's gfx analyze commands that
@@ -430,10 +451,8 @@ GtpStatus cmd_search_gfx(Gtp *g, int argc, char **argv, StrBuf *out)
     if (!can_search(g, out)) return GTP_ERR;
     if (g->game.board->size <= 0) return fail(out, "not a square board");
     if (pos_over(p)) return fail(out, "game is over");
-    GfxSearch s = { .w = { g, p, NULL, 0 }, .until = clock_now() + secs };
-    SearchHooks h = { .stop = gfx_stop, .report = gfx_keep, .ctx = &s, .interval_cs = 10 };
-    engine_analyze(g->engine, p, &h);
-    if (s.w.reports) report_gfx(p, &s.last, label, out);
-    free(s.moves);
+    Analysis a;
+    if (search_for(g, p, secs, &a, NULL)) report_gfx(p, &a, label, out);
+    free(a.moves);
     return GTP_OK;
 }

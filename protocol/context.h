@@ -97,6 +97,18 @@ GtpStatus cmd_get_param(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_solve(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_analyze(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_search_gfx(Gtp *, int, char **, StrBuf *);
+/* The searches behind them, for the commands that print the engine's view
+ * their own way (cmd_abstractplay.c). can_search(): whether the search
+ * commands may run (else the reason in out). engine_move(): the engine's
+ * move for p under its options, checked legal (else -1 and the reason).
+ * solve_position(): engine_solve() stopped by an interrupt. search_for():
+ * analysis of p for `seconds` (or until an interrupt): the number of
+ * reports, the last copied into *a (free a->moves); *broke (if not NULL)
+ * says an interrupt ended it (GoGui's `# interrupt`, gtp_set_interrupt). */
+bool can_search(Gtp *g, StrBuf *out);
+int engine_move(Gtp *g, const Position *p, Move *m, StrBuf *out);
+Result solve_position(Gtp *g, const Position *p, double seconds, Move *best);
+int search_for(Gtp *g, const Position *p, double seconds, Analysis *a, bool *broke);
 /* cmd_board.c */
 GtpStatus cmd_board_geometry(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_stones(Gtp *, int, char **, StrBuf *);
@@ -104,6 +116,11 @@ GtpStatus cmd_side_to_move(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_move_history(Gtp *, int, char **, StrBuf *);
 /* showboard.c */
 GtpStatus cmd_showboard(Gtp *, int, char **, StrBuf *);
+/* showboard's grid of a square board in AbstractPlay's frame: its column
+ * letters, X the first player's stones (rows 1 to N), O the second's, weak
+ * ones lowercase, the last move in parentheses; mirror: the game has
+ * swapped, so each cell shows its mirror image with the colours exchanged. */
+void ap_board_picture(const Position *p, bool mirror, StrBuf *out);
 /* gogui.c */
 GtpStatus cmd_gogui_game_id(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_gogui_board_size(Gtp *, int, char **, StrBuf *);
@@ -126,6 +143,11 @@ GtpStatus cmd_ap_loadgame(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_ap_printgame(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_ap_winner(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_ap_loadrecord(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_analyze(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_suggest(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_solve(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_showboard(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_ap_review(Gtp *, int, char **, StrBuf *);
 /* ap_loadrecord's work on the file's text (tests, fuzzing): pie 1 or 0
  * overrides what the file says, -1 keeps it. GTP_OK with the answer, or
  * GTP_ERR with the reason and the game unchanged. */

@@ -10,11 +10,12 @@
 #include "context.h"
 
 static const char COLS[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+static const char AP_COLS[] = "abcdefghijklmnopqrstuvwxy"; /* no letter skipped */
 
-static void column_labels(StrBuf *out, int n)
+static void column_labels(StrBuf *out, int n, const char *cols)
 {
     sb_puts(out, "  ");
-    for (int x = 0; x < n; x++) sb_printf(out, " %c", COLS[x]);
+    for (int x = 0; x < n; x++) sb_printf(out, " %c", cols[x]);
     sb_putc(out, '\n');
 }
 
@@ -27,29 +28,52 @@ static void last_points(const Position *p, bool *mark)
         if (m->pt[i] >= 0 && m->pt[i] < p->board->npoints) mark[m->pt[i]] = true;
 }
 
-static void square_board(const Position *p, const uint64_t weak[2][BB_MAXW], StrBuf *out)
+/* The grid, in GTP's frame or in AbstractPlay's (its column letters; when
+ * mirrored, each cell shows the engine's point sym[cell] with the colours
+ * exchanged: the game as AbstractPlay keeps it after the pie). */
+static void square_board(const Position *p, const uint64_t weak[2][BB_MAXW], bool ap, bool mirror, StrBuf *out)
 {
     const Board *b = p->board;
     int n = b->size;
     bool mark[MAX_POINTS] = { false };
     last_points(p, mark);
-    column_labels(out, n);
+    const char *cols = ap ? AP_COLS : COLS;
+    column_labels(out, n, cols);
     for (int y = n - 1; y >= 0; y--) {
         sb_printf(out, "%2d", y + 1);
         for (int x = 0; x < n; x++) {
-            int pt = y * n + x;
-            char sep = mark[pt] ? '(' : (x > 0 && mark[pt - 1]) ? ')' : ' ';
+            int cell = y * n + x, pt = mirror ? b->sym[cell] : cell;
+            int left = x > 0 ? (mirror ? b->sym[cell - 1] : cell - 1) : -1;
+            char sep = mark[pt] ? '(' : (left >= 0 && mark[left]) ? ')' : ' ';
             Color c = pos_color_at(p, pt);
             char ch = '.';
             if (c != EMPTY) {
                 bool w = bb_test(weak[c], b->bit_of[pt]);
-                ch = c == BLACK ? (w ? 'x' : 'X') : (w ? 'o' : 'O');
+                bool first = (c == BLACK) != mirror;
+                ch = first ? (w ? 'x' : 'X') : (w ? 'o' : 'O');
             }
             sb_printf(out, "%c%c", sep, ch);
         }
-        sb_printf(out, "%c%d\n", mark[y * n + n - 1] ? ')' : ' ', y + 1);
+        int end = y * n + n - 1;
+        sb_printf(out, "%c%d\n", mark[mirror ? b->sym[end] : end] ? ')' : ' ', y + 1);
     }
-    column_labels(out, n);
+    column_labels(out, n, cols);
+}
+
+/* Weak stones of both colours. */
+static void weak_stones(const Position *p, bb_t weak[2])
+{
+    for (int c = BLACK; c <= WHITE; c++) {
+        bb_zero(weak[c]);
+        pos_weak_stones(p, (Color)c, weak[c]);
+    }
+}
+
+void ap_board_picture(const Position *p, bool mirror, StrBuf *out)
+{
+    bb_t weak[2];
+    weak_stones(p, weak);
+    square_board(p, (const uint64_t(*)[BB_MAXW])weak, true, mirror, out);
 }
 
 /* Listed point by point: the fallback for a board too wide to draw. */
@@ -206,12 +230,9 @@ GtpStatus cmd_showboard(Gtp *g, int argc, char **argv, StrBuf *out)
     const Position *p = game_pos(gm);
     const Board *b = gm->board;
     bb_t weak[2];
-    for (int c = BLACK; c <= WHITE; c++) {
-        bb_zero(weak[c]);
-        pos_weak_stones(p, (Color)c, weak[c]);
-    }
+    weak_stones(p, weak);
     sb_putc(out, '\n');
-    if (b->size > 0) square_board(p, (const uint64_t(*)[BB_MAXW])weak, out);
+    if (b->size > 0) square_board(p, (const uint64_t(*)[BB_MAXW])weak, false, false, out);
     else cairo_board(p, (const uint64_t(*)[BB_MAXW])weak, out);
 
     if (p->result == RESULT_DRAW) sb_puts(out, "game over: both passed, no winner\n");
