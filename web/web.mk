@@ -23,7 +23,7 @@ WEB_LDFLAGS = -O3 -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorpho
 WEB_MT_FLAGS = -pthread -sPTHREAD_POOL_SIZE=1 -sPTHREAD_POOL_SIZE_STRICT=2 -Wno-pthreads-mem-growth \
 	-sEXPORT_NAME=createMorphosMt
 WEB_CSRC   = $(wildcard rules/*.c rules/generated/*.c engine/*.c engine/generated/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c)) web/wasm_main.c
-WEB_STATIC = $(wildcard web/src/*)
+WEB_STATIC = $(wildcard web/src/*) docs/rules.md
 WEB_ENV    = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
 
 .PHONY: web web-bench

@@ -53,7 +53,7 @@ export class Board {
     svg.dataset.points = g.n;
     /* stone radius: a bit less than the distance to the nearest centre */
     this.r = g.kind === 'square' ? 0.42 : 0.3;
-    this.fontSize = g.kind === 'square' ? 0.36 : (g.n > 100 ? 0.24 : 0.28);
+    this.fontSize = g.kind === 'square' ? 0.36 : 0.3;
     this.layers = {};
     for (const name of ['cells', 'sides', 'labels', 'hints', 'stones', 'marks', 'overlay'])
       this.layers[name] = el('g', { class: name }, svg);
@@ -67,7 +67,7 @@ export class Board {
       this.cellEls.set(c.name, poly);
       if (g.kind === 'cairo') {
         const [x, y] = this.pt([c.x, c.y]);
-        el('text', { x, y, class: 'cellno', 'font-size': this.fontSize * 0.9 }, this.layers.labels).textContent = c.name;
+        el('text', { x, y, class: 'cellno', 'font-size': this.fontSize * (g.n > 100 ? 1.1 : 0.9) }, this.layers.labels).textContent = c.name;
       }
     }
     this.drawSides();
@@ -168,23 +168,33 @@ export class Board {
       el('circle', { cx: x, cy: y, r: this.r * 0.9, class: 'sel ' + s.toMove }, L.marks);
       el('text', { x, y: y + this.fontSize * 0.35, class: 'sel-no', 'font-size': this.fontSize }, L.marks).textContent = i + 1;
     });
+    /* The variation under the candidates: on a candidate's point its
+     * number moves to a badge at the cell's corner, clear of the win rate. */
+    const candAt = new Set(s.candidates.map((c) => c.points[c.points.length - 1]));
+    s.pv.forEach((m, i) => {
+      for (const name of m.points) {
+        if (!this.g.byName.has(name)) continue;
+        const [x, y] = this.centre(name);
+        if (candAt.has(name)) {
+          const bx = x - this.r * 1.12, by = y - this.r * 1.12;
+          el('circle', { cx: bx, cy: by, r: this.r * 0.34, class: 'pv badge ' + m.color }, L.overlay);
+          el('text', { x: bx, y: by + this.fontSize * 0.2, class: 'pv-no ' + m.color, 'font-size': this.fontSize * 0.55, 'data-point': name }, L.overlay).textContent = i + 1;
+        } else {
+          el('circle', { cx: x, cy: y, r: this.r * 0.9, class: 'pv ' + m.color }, L.overlay);
+          el('text', { x, y: y + this.fontSize * 0.35, class: 'pv-no ' + m.color, 'font-size': this.fontSize, 'data-point': name }, L.overlay).textContent = i + 1;
+        }
+      }
+    });
     for (const c of s.candidates) {
       const name = c.points[c.points.length - 1];
       if (!name || !this.g.byName.has(name)) continue;
       const [x, y] = this.centre(name);
       const g = el('g', { class: 'cand' + (c.order === 0 ? ' best' : ''), 'data-move': c.move }, L.overlay);
       el('circle', { cx: x, cy: y, r: this.r * 0.95 }, g);
-      el('text', { x, y: y - this.fontSize * 0.1, 'font-size': this.fontSize * 0.85, class: 'wr' }, g).textContent = (c.winrate / 100).toFixed(0) + '%';
-      el('text', { x, y: y + this.fontSize * 0.75, 'font-size': this.fontSize * 0.62, class: 'visits' }, g).textContent = kilo(c.visits);
+      el('text', { x, y: y - this.fontSize * 0.1, 'font-size': this.fontSize * 0.8, class: 'wr' }, g).textContent = (c.winrate / 100).toFixed(0) + '%';
+      el('text', { x, y: y + this.fontSize * 0.7, 'font-size': this.fontSize * 0.6, class: 'visits' }, g).textContent = kilo(c.visits);
     }
-    s.pv.forEach((m, i) => {
-      for (const name of m.points) {
-        if (!this.g.byName.has(name)) continue;
-        const [x, y] = this.centre(name);
-        el('circle', { cx: x, cy: y, r: this.r * 0.9, class: 'pv ' + m.color }, L.overlay);
-        el('text', { x, y: y + this.fontSize * 0.35, class: 'pv-no ' + m.color, 'font-size': this.fontSize }, L.overlay).textContent = i + 1;
-      }
-    });
+    if (this.g.kind === 'cairo') L.labels.style.display = this.showNumbers === false ? 'none' : '';
   }
 
   /* Keyboard cursor: the nearest cell in the direction of an arrow key. */

@@ -9,7 +9,8 @@
  * usage: node web/tests/board.test.mjs   (after make web; prints "N passed, N failed") */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve, browser, openBoard, ROOT } from './harness.mjs';
+import { serve, browser, openBoard, ROOT, idle, gtp, ask, state, targets, openRecords, words } from './harness.mjs';
+import { playerSections } from './player.test.mjs';
 
 const SHOTS = process.env.SHOTS || join(ROOT, 'build', 'web', 'shots');
 mkdirSync(SHOTS, { recursive: true });
@@ -27,16 +28,6 @@ function rand(n) {
   return seed % n;
 }
 
-const idle = (page) => page.evaluate(() => window.morphos.idle());
-const gtp = (page, line) => page.evaluate((l) => window.morphos.gtp(l), line);
-const ask = async (page, line) => (await gtp(page, line)).text;
-const state = (page) => page.evaluate(() => {
-  const s = window.morphos.state;
-  return { toMove: s.toMove, winner: s.winner, history: s.history.map((h) => h.move), thinking: s.thinking };
-});
-const targets = (page) => page.$$eval('.cell.target', (els) => els.map((e) => e.dataset.point).sort());
-const openRecords = (page) => page.evaluate(() => { document.getElementById('records').open = true; });
-const words = (t) => (t.trim() ? t.trim().split(/\s+/) : []);
 
 async function newGame(page, opt) {
   await page.selectOption('#game', opt.game || 'morphos');
@@ -112,13 +103,16 @@ async function humanMove(page, me, opt = {}) {
  * had; again (at most 4 games) until a game had a flip. */
 async function testMorphosGame(page) {
   let game, flips = 0, tries = 0;
-  await gtp(page, 'set_param playouts 10');
+  /* a level weaker than the page offers, so that flips come */
+  await page.evaluate(() => document.getElementById('level').add(new Option('test (10 playouts)', '10')));
+  await page.selectOption('#level', '10');
   while (!flips && tries++ < 4) {
     seed = 1000 + tries;
     await gtp(page, 'set_param seed ' + tries);
     ({ game, flips } = await morphosGame(page, tries === 1));
   }
-  await gtp(page, 'set_param playouts 0');
+  await page.selectOption('#level', '0');
+  await page.evaluate(() => document.querySelector('#level option[value="10"]').remove());
   await gtp(page, 'set_param seed 0');
   check('morphos: a flip was played by click', flips > 0, `${tries} games`);
   return game;
@@ -136,9 +130,12 @@ async function morphosGame(page, report) {
   ck('morphos: swap played, the engine answered', s.history[1] === 'swap' && s.history.length === 3 && s.toMove === 'white', JSON.stringify(s));
   ck('morphos: no swap later', !(await page.isEnabled('#swap')));
   let flips = 0, undone = false, moves = 0, allSame = true, badMoved = false;
+  const mine = [];
   while ((s = await state(page)).winner === 'none' && moves < 100) {
+    const ply = s.history.length;
     const r = await humanMove(page, 'white', { flip: true, label: 'morphos' });
     if (!r.ok) { allSame = false; break; }
+    mine.push({ ply, flip: r.flip, move: r.move });
     if (r.badClickMoved) badMoved = true;
     moves++;
     if (r.flip) flips++;
@@ -165,12 +162,22 @@ async function morphosGame(page, report) {
   ck('morphos: the game ended', s.winner === 'black' || s.winner === 'white', JSON.stringify(s));
   ck('morphos: undo used', undone);
   const status = await page.textContent('#status');
-  ck('morphos: result shown', status.includes(s.winner + ' wins'), status);
+  ck('morphos: result shown', status.toLowerCase().includes(s.winner + ' wins'), status);
   const chain = words(await ask(page, 'winning_chain'));
   const drawn = await page.$$eval('.stone.chain', (e) => e.map((x) => x.dataset.point).sort());
   ck('morphos: winning chain drawn', chain.length > 0 && drawn.join() === chain.sort().join(), `${drawn} / ${chain}`);
-  const listed = await page.$$eval('#moves li', (e) => e.map((x) => x.textContent));
+  const listed = await page.$$eval('#moves li', (e) => e.map((x) => x.textContent.replace(/ [×?]/g, '')));
   ck('morphos: move list shows every move', listed.join() === s.history.join(), listed.join(' '));
+  if (report || flips) {
+    /* my moves that survived the undo: the list marks exactly the flips among them */
+    const hist = s.history;
+    const kept = mine.filter((m) => hist[m.ply] === m.move);
+    const marks = await page.$$eval('#moves li', (e) => e.map((x) => x.classList.contains('flip')));
+    const wrong = kept.filter((m) => marks[m.ply] !== m.flip);
+    ck('result: flips marked as flips in the move list', kept.length > 3 && !wrong.length, JSON.stringify(wrong));
+    const banner = await page.isVisible('#banner') ? await page.textContent('#banner') : '';
+    ck('result: a game-over banner with the reason', banner.toLowerCase().includes(s.winner + ' wins') && /chain joins/.test(banner), banner);
+  }
   return { game: s, flips };
 }
 
@@ -271,7 +278,7 @@ async function testPass(page) {
   if (await page.isEnabled('#pass')) {
     await page.click('#pass');
     await idle(page);
-    check('pass: two passes end the game in a draw', (await page.textContent('#status')).includes('draw') && (await state(page)).winner === 'draw');
+    check('pass: two passes end the game in a draw', /draw/i.test(await page.textContent('#status')) && (await state(page)).winner === 'draw');
   }
   await page.selectOption('#r-edges', '');
 }
@@ -380,14 +387,15 @@ async function testSolveKeyboardLayout(page) {
   check('keyboard: u undoes', (await state(page)).history.length === 0);
   /* no layout jump while the engine thinks */
   await newGame(page, { size: 9, engine: 'none', movetime: 1 });
-  const boxes = () => page.evaluate(() => ['#board', '#panel', '#info', '#status', '#moves', '#graph'].map((q) => JSON.stringify(document.querySelector(q).getBoundingClientRect())).join());
+  const boxes = () => page.evaluate(() => ['#board', '#panel', '#info', '#status', '#moves', '#graph'].map((q) => { const r = document.querySelector(q).getBoundingClientRect(), sticky = q === '#status'; /* in page coordinates: a click may scroll */
+    return [r.left + scrollX, r.top + (sticky ? 0 : scrollY), r.width, r.height].map((v) => v.toFixed(1)).join(' '); }).join());
   const b1 = await boxes();
   await page.click('#enginemove');
   await page.waitForFunction(() => window.morphos.state.thinking !== '');
   const b2 = await boxes();
   await idle(page);
   const b3 = await boxes();
-  check('layout: nothing moves while the engine thinks', b1 === b2 && b2 === b3);
+  check('layout: nothing moves while the engine thinks', b1 === b2 && b2 === b3, [b1, b2, b3].join('\n'));
   await page.emulateMedia({ colorScheme: 'dark' });
   const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.emulateMedia({ colorScheme: 'light' });
@@ -405,9 +413,10 @@ async function testPhone(ctx, url) {
   check('phone: no horizontal scrolling', overflow <= 0, String(overflow));
   const box = await page.locator('#board').boundingBox();
   check('phone: the board fills the width', box.width > 330, JSON.stringify(box));
-  await page.selectOption('#engineside', 'none');
+  await newGame(page, { size: 9, engine: 'none' });
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  await page.locator('.cell[data-point="E5"]').scrollIntoViewIfNeeded();
   const c = await page.locator('.cell[data-point="E5"]').boundingBox();
   const x = c.x + c.width / 2, y = c.y + c.height / 2;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
@@ -427,6 +436,8 @@ async function testOffline(ctx, page) {
   await ctx.setOffline(false);
 }
 
+const T = { check, errors, shots: SHOTS, latency: [] };
+const times = [];
 const srv = await serve();
 const b = await browser();
 try {
@@ -448,17 +459,19 @@ try {
     ['analysis', () => testAnalysisShot(page)],
     ['solve, keyboard, layout', () => testSolveKeyboardLayout(page)],
     ['phone', () => testPhone(b.ctx, srv.url)],
+    ...playerSections(b.ctx, srv.url, page, T),
   ];
-  const times = [];
+  const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;   /* ONLY=regex: some sections (debugging) */
   for (const [name, fn] of sections) {
+    if (only && !only.test(name)) continue;
     const t = Date.now();
-    await fn();
-    times.push(`${name} ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    try { await fn(); } finally { times.push(`${name} ${((Date.now() - t) / 1000).toFixed(1)} s`); }
   }
-  console.log('time: ' + times.join(', '));
 } catch (e) {
   check('no exception', false, e.stack || String(e));
 } finally {
+  console.log('time: ' + times.join(', '));
+  for (const l of T.latency) console.log('latency: ' + l);
   await b.close();
   srv.close();
 }

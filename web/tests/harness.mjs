@@ -11,7 +11,7 @@ import net from 'node:net';
 import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DIST = join(ROOT, 'web', 'dist');
+export const DIST = process.env.WEB_DIST || join(ROOT, 'web', 'dist');
 const BROWSER = process.env.CHROMIUM || '/usr/bin/chromium';
 
 function freePort() {
@@ -71,3 +71,16 @@ export async function ready(page) {
     }
   }
 }
+
+/* What the tests ask of the page: its controller (window.morphos) and
+ * the engine behind it. */
+export const idle = (page) => page.evaluate(() => window.morphos.idle());
+export const gtp = (page, line) => page.evaluate((l) => window.morphos.gtp(l), line);
+export const ask = async (page, line) => (await gtp(page, line)).text;
+export const state = (page) => page.evaluate(() => {
+  const s = window.morphos.state;
+  return { toMove: s.toMove, winner: s.winner, history: s.history.map((h) => h.move), thinking: s.thinking };
+});
+export const targets = (page) => page.$$eval('.cell.target', (els) => els.map((e) => e.dataset.point).sort());
+export const openRecords = (page) => page.evaluate(() => { document.getElementById('records').open = true; });
+export const words = (t) => (t.trim() ? t.trim().split(/\s+/) : []);
