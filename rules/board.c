@@ -37,6 +37,12 @@ static void init_zobrist(Board *b)
     b->zob_pass = splitmix(&s);
     b->zob_ply[0] = splitmix(&s);
     b->zob_ply[1] = splitmix(&s);
+    /* Drawn last, so that the keys above stay those of the books. A swap
+     * changes the game only where the tie-break names a seat; elsewhere
+     * swapped and unswapped positions with the same stones are the same
+     * and hash the same. */
+    const uint64_t swapped = splitmix(&s);
+    b->zob_swapped = b->rules.tiebreak ? swapped : 0;
 }
 
 static int cmp_off(const void *a, const void *b)

@@ -139,6 +139,7 @@ typedef struct Board {
     int16_t cnbr[CAIRO_MAX_CELLS][5]; /* the neighbours in code order */
     uint64_t zob[2][MAX_POINTS];
     uint64_t zob_side, zob_owe, zob_pass, zob_ply[2], zob_flip[MAX_POINTS];
+    uint64_t zob_swapped; /* 0 unless a rule reads Position.swapped (the tie-break) */
 } Board;
 
 /* Build the tables for a square board of `size` (Morphos) or the Cairo

@@ -53,9 +53,14 @@ static uint64_t stones_key(const Position *p)
 }
 
 /* The tie-break (AbstractPlay): a full board on which no stone of either
- * colour is weak (edges counting, F of b not) ends the game; Black wins
- * when two vertically adjacent points hold stones of one colour, else
- * White. Asked only when no chain decided the turn. */
+ * colour is weak (edges counting, F of b not) ends the game; the first
+ * seat (AbstractPlay's player 1, the side that joins the rows) wins when
+ * two points adjacent along its rows-joining direction hold stones of one
+ * colour, else the second seat. Without a swap that is Black and a
+ * vertical pair. The swap mapped the stones through sigma, which turns
+ * rows into columns and exchanges the colours: then the first seat is
+ * White and the pair horizontal (docs/rules.md, "AbstractPlay"). Asked
+ * only when no chain decided the turn. */
 __attribute__((noinline)) void tiebreak_full(Position *p)
 {
     const Board *b = p->board;
@@ -66,16 +71,19 @@ __attribute__((noinline)) void tiebreak_full(Position *p)
         weak_set(b, plane, p->stones[c], w);
         if (!bb_empty(w, nw)) return;
     }
-    /* A vertical pair: bit q and bit q + S of one colour. */
-    const int S = b->stride;
+    /* A pair: bit q and bit q + step of one colour (frame columns hold no
+     * stones, so a step of 1 never joins two rows). */
+    assert(b->size && p->swapped <= 1);
+    const int step = p->swapped ? 1 : b->stride;
     uint64_t pair = 0;
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < nw; i++) {
             const uint64_t *s = p->stones[c];
-            uint64_t up = s[i] >> S | (i + 1 < nw ? s[i + 1] << (64 - S) : 0);
+            uint64_t up = s[i] >> step | (i + 1 < nw ? s[i + 1] << (64 - step) : 0);
             pair |= s[i] & up;
         }
-    p->result = pair ? RESULT_BLACK : RESULT_WHITE;
+    const uint8_t first = p->swapped ? RESULT_WHITE : RESULT_BLACK, second = p->swapped ? RESULT_BLACK : RESULT_WHITE;
+    p->result = pair ? first : second;
 }
 
 /* Under b the player to move wins at the start of the turn; otherwise the
@@ -140,6 +148,8 @@ static void swap_sides(Position *p)
         BB_FOR_EACH(bit, p->stones[c], b->words) bb_set(s[!c], b->bit_of[b->sym[b->point_of[bit]]]);
     memcpy(p->stones, s, sizeof s);
     if (p->flipped >= 0) p->flipped = b->sym[p->flipped];
+    assert(!p->swapped); /* the pie is taken once: White's first turn */
+    p->swapped = 1;
     p->key = stones_key(p);
     conn_rebuild(p, BLACK);
     conn_rebuild(p, WHITE);
@@ -152,7 +162,8 @@ static void assert_fields(const Position *p)
     const Board *b = p->board;
     assert(b && b->words >= 1 && b->words <= BB_MAXW);
     assert(p->to_move == BLACK || p->to_move == WHITE);
-    assert(p->result <= RESULT_DRAW && p->owe <= 1 && p->passes <= 2);
+    assert(p->result <= RESULT_DRAW && p->owe <= 1 && p->passes <= 2 && p->swapped <= 1);
+    assert(!p->swapped || p->ply >= 2);
     assert(p->flipped >= -1 && p->flipped < b->npoints);
     assert(p->last.kind <= MOVE_NONE && p->last.n <= 3);
     for (int i = 0; i < BB_MAXW; i++) {
@@ -248,6 +259,7 @@ uint64_t pos_hash(const Position *p)
     if (p->passes) k ^= b->zob_pass;
     if (p->ply < 2) k ^= b->zob_ply[p->ply];
     if (p->flipped >= 0 && b->rules.b) k ^= b->zob_flip[p->flipped];
+    k ^= b->zob_swapped & -(uint64_t)p->swapped;
     return k;
 }
 

@@ -66,6 +66,10 @@ typedef struct Position {
     uint8_t owe;         /* d: the side to move places a stone first (must, or may under d=extra) */
     uint8_t passes;      /* consecutive passes just played */
     uint8_t result;      /* Result */
+    uint8_t swapped;     /* the pie was taken: the stones were mapped through
+                            the colour-exchanging symmetry, so Black is the
+                            second seat (the rules that name a seat, such as
+                            the tie-break, read it; docs/rules.md) */
     Move last;           /* MOVE_NONE at the start */
     alignas(64) bb_t stones[2];
     bb_t conn[2];        /* stones connected to their colour's first goal line */
@@ -175,8 +179,9 @@ int pos_turn_steps(const Position *p, const int16_t *S, int ns, TurnSteps *ts);
  * *out: 1; 0 when none (or the game is over); -1 under c=adjacent. */
 int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t *rng, Move *out);
 
-/* The Zobrist hash of the whole state: stones, side to move and pending
- * mutator state. Equal positions hash equal. */
+/* The Zobrist hash of the whole state: stones, side to move, pending
+ * mutator state, and the swap where a rule reads it (the tie-break).
+ * Equal positions hash equal. */
 uint64_t pos_hash(const Position *p);
 
 /* Weak stones of colour c: those the other side could flip if it moved now
