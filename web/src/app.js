@@ -477,6 +477,7 @@ function resign() {
   S.hold++;
   halt().then(async () => {
     S.resigned = me;
+    S.resignWhy = '';
     S.bannerClosed = false;
     await refresh();
   }).finally(() => { S.hold--; });
@@ -558,7 +559,7 @@ function resultText() {
   const you = (c) => (human ? (c === human ? ' (you)' : ' (the engine)') : '');
   if (S.resigned) {
     const w = other(S.resigned);
-    return { title: `${cap(w)} wins${you(w)}`, why: `${cap(S.resigned)} resigned.` };
+    return { title: `${cap(w)} wins${you(w)}`, why: `${cap(S.resigned)} ${S.resignWhy || 'resigned'}.` };
   }
   if (S.winner === 'draw') return { title: 'Draw', why: 'Both players passed in a row.' };
   const w = S.winner;
@@ -697,7 +698,7 @@ function applyLevel() {
 }
 
 function resetGame() {
-  S.redo = []; S.wr = []; S.boards = []; S.line = []; S.paused = false; S.stats = ''; S.resigned = '';
+  S.redo = []; S.wr = []; S.boards = []; S.line = []; S.paused = false; S.stats = ''; S.resigned = ''; S.resignWhy = '';
   S.hintPly = -1; S.bannerClosed = false; S.sel = [];
 }
 
@@ -818,15 +819,25 @@ async function pasteMoves() {
 /* AbstractPlay: its exported record (JSON) through the engine's record
  * command, or its move list through ap_loadgame on the rules and size of
  * the New game form. */
-async function apImport() {
-  const text = $('movetext').value.trim();
+async function apImport(text) {
+  text = text.trim();
   if (!text) return showError('Import AbstractPlay: paste a move list or an exported game into the box');
   S.hold++;
+  let about = '', ended = null;
   try {
     await halt();
     if (text.startsWith('{')) {
       const r = await apRecord(text);
-      if (!r.ok) return showError('AbstractPlay record: ' + r.text);
+      if (!r.ok) return showError('AbstractPlay game file: ' + r.text);
+      /* "N" then size, rules, pie, players (final seats: player1 is Black), result */
+      const lines = r.text.split('\n').slice(1);
+      const seat = (n) => (lines.find((l) => l.startsWith(`player${n} `)) || '').slice(8);
+      const result = (lines.find((l) => l.startsWith('result ')) || '').slice(7);
+      /* seat 1 moves first; after the pie it is the engine's White (the swap keeps colours, AbstractPlay swaps seats) */
+      const c1 = lines.includes('pie yes') ? 'white' : 'black';
+      about = `: ${seat(1) || 'player 1'} (${c1}) - ${seat(2) || 'player 2'} (${other(c1)}); ${result}`;
+      const end = /player(\d) (resigned|ran out of time)/.exec(result);
+      if (end) ended = [end[0], end[1] === '1' ? c1 : other(c1), end[2]];
     } else {
       const cmds = ['rules ' + rulesTokens()];
       if ($('game').value === 'morphos') cmds.push('boardsize ' + $('size').value);
@@ -845,6 +856,7 @@ async function apImport() {
     }
     showError('');
     resetGame();
+    if (ended) { S.resigned = ended[1]; S.resignWhy = ended[2]; }
     $('engineside').value = 'none';
     S.paused = true;
     $('apnotation').checked = true;
@@ -852,7 +864,7 @@ async function apImport() {
     formFromRules(S.rules, S.geom.n);
     await walk(null);
     await refresh();
-    S.stats = `AbstractPlay game imported: ${S.history.length} moves`;
+    S.stats = `AbstractPlay game imported, ${S.history.length} moves${about}`;
     render();
   } finally { S.hold--; }
 }
@@ -870,7 +882,7 @@ async function apRecord(json) {
 function save() {
   if (S.hold && S.thinking === 'reviewing') return;
   try {
-    localStorage.setItem(STORE, JSON.stringify({ sgf: S.sgf, form: readForm(), resigned: S.resigned, paused: S.paused,
+    localStorage.setItem(STORE, JSON.stringify({ sgf: S.sgf, form: readForm(), resigned: S.resigned, resignWhy: S.resignWhy, paused: S.paused,
       redo: S.redo, wr: S.wr, apnotation: $('apnotation').checked }));
   } catch (e) { /* storage full or off: the game just is not kept */ }
 }
@@ -924,6 +936,7 @@ async function restore() {
     S.redo = g.redo || [];
     S.wr = g.wr || [];
     S.resigned = g.resigned || '';
+    S.resignWhy = g.resignWhy || '';
     S.paused = !!g.paused;
   });
 }
@@ -979,7 +992,13 @@ function wire() {
   };
   $('copymoves').onclick = copyMoves;
   $('pastemoves').onclick = pasteMoves;
-  $('apimport').onclick = apImport;
+  $('apimport').onclick = () => apImport($('movetext').value);
+  $('loadap').onchange = async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    S.reading++;
+    try { await apImport(await f.text()); } finally { S.reading--; e.target.value = ''; }
+  };
   $('graph').addEventListener('click', (e) => {
     const r = $('graph').getBoundingClientRect();
     const n = Math.max(S.line.length, 1);

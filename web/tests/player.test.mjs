@@ -11,7 +11,10 @@
  * assertions, so that a loaded machine cannot fail them; the measured
  * figures are printed as "latency: ...". */
 import { join } from 'node:path';
-import { openBoard, ready, idle, gtp, ask, state, targets, openRecords, words } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { openBoard, ready, idle, gtp, ask, state, targets, openRecords, words, ROOT } from './harness.mjs';
+
+const RECORDS = join(ROOT, 'tests', 'data', 'abstractplay', 'records');
 
 const MARGIN = +(process.env.LATENCY_MARGIN || 20);
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
@@ -86,6 +89,8 @@ async function testMoveList(page, T) {
     if (!b || !inside(b, o)) hidden.push(i + 1);
   }
   T.check('move list: every move can be scrolled into view', !hidden.length, hidden.join(' '));
+  const heights = await page.$$eval('#moves li', (e) => e.map((x) => x.getBoundingClientRect().height));
+  T.check('move list: no move squeezed (each line 12 px or more)', Math.min(...heights) >= 12, heights.map((h) => h.toFixed(0)).join(' '));
   /* review: a click on move 5 walks there; the rest stays listed, ahead */
   await lis.nth(4).click();
   await idle(page);
@@ -401,8 +406,6 @@ async function testAbstractPlay(page, T) {
   T.check('AbstractPlay: a move list imported through ap_loadgame', s.history.join() === moves.join(), s.history.join(' ') + ' / ' + (await page.textContent('#error')));
   const shown = await page.$$eval('#moves li', (e) => e.map((x) => x.textContent.replace(/ [×?]/g, '')));
   T.check('AbstractPlay: moves shown in AbstractPlay notation', shown.join(' ') === list, shown.join(' '));
-  await page.evaluate(() => { document.getElementById('records').open = false; window.scrollTo(0, 0); });
-  await page.screenshot({ path: join(T.shots, 'web-abstractplay-import.png') });
   await page.uncheck('#apnotation');
   await idle(page);
   const gtpShown = await page.$$eval('#moves li', (e) => e.map((x) => x.textContent.replace(/ [×?]/g, '')));
@@ -413,7 +416,32 @@ async function testAbstractPlay(page, T) {
   await idle(page);
   const err = await page.textContent('#error');
   T.check('AbstractPlay: a bad list is refused with the reason, the game kept', /move 2 'e5'/.test(err) && (await state(page)).history.join() === moves.join(), err);
-  await page.evaluate(() => { document.getElementById('records').open = false; });
+  /* AbstractPlay's game files (JSON, from its own game library) through ap_loadrecord */
+  const load = async (name) => {
+    await page.setInputFiles('#loadap', { name, mimeType: 'application/json', buffer: readFileSync(join(RECORDS, name)) });
+    await idle(page);
+  };
+  await load('remorph-15-resign.json');
+  let s2 = await state(page);
+  const banner = await page.isVisible('#banner') ? await page.textContent('#banner') : '';
+  T.check('AbstractPlay file: a Remorph record, 60 moves, the resignation shown', s2.history.length === 60 && /Black resigned/.test(banner) && (await page.textContent('#rulestext')).startsWith('a,d,'),
+    `${s2.history.length} ${banner} ${await page.textContent('#rulestext')} ${await page.textContent('#error')}`);
+  await load('bad/illegal-move.json');
+  const e2 = await page.textContent('#error');
+  s2 = await state(page);
+  T.check('AbstractPlay file: an illegal move refused with its number, the game kept', /move 5 /.test(e2) && s2.history.length === 60, e2);
+  await load('default-13-pie.json');
+  s2 = await state(page);
+  const shown2 = await page.$$eval('#moves li', (e) => e.map((x) => x.textContent.replace(/ [×?]/g, '')));
+  const ap = words(await ask(page, 'ap_printgame'));
+  const lastBox = await page.locator('#moves li').last().boundingBox(), listBox = await page.locator('#moves').boundingBox();
+  T.check('AbstractPlay file: the last of 196 moves in view in the list', lastBox && inside(lastBox, listBox) && lastBox.height >= 12, JSON.stringify([lastBox, listBox]));
+  T.check('AbstractPlay file: a 13x13 game with the pie, every move in its notation', s2.history.length === 196 && s2.history[1] === 'swap' && shown2.join(' ') === ap.join(' ') && s2.winner !== 'none',
+    `${s2.history.length} ${s2.winner} ${(await page.textContent('#info'))}`);
+  await page.evaluate(() => { document.getElementById('records').open = false; document.getElementById('newgame').open = false; window.scrollTo(0, 0); });
+  await page.click('#bannerclose');
+  await page.screenshot({ path: join(T.shots, 'web-abstractplay-import.png') });
+  await page.evaluate(() => { document.getElementById('newgame').open = true; });
 }
 
 /* Issue 30: the variation's colours after a swap; the variation's numbers
