@@ -64,10 +64,10 @@ ASN = build/asan
 # The first level's libraries: the layer check.
 REL = build/$(firstword $(LEVELS))
 BENCH_BINS = $(patsubst bench/%_main.c,bench/%,$(wildcard bench/*_main.c))
-TESTS      = test_rules test_engine test_guard test_protocol test_bench test_abstractplay test_swap
+TESTS      = test_rules test_engine test_guard test_protocol test_bench test_abstractplay test_swap test_ap_games
 # The suites of the core also run as shipped (build/tests: -O2, a copy per
 # level like ./morphos): the code that ships, fast paths included.
-REL_TESTS  = test_rules test_engine test_abstractplay test_swap
+REL_TESTS  = test_rules test_engine test_abstractplay test_swap test_ap_games
 TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
 FUZZ       = gtp sgf aprecord
 
@@ -132,6 +132,7 @@ LIBS_test_protocol = protocol engine rules
 LIBS_test_bench    = bench engine rules
 LIBS_test_abstractplay = bench rules
 LIBS_test_swap     = rules
+LIBS_test_ap_games = rules
 LIBS_replay_gtp    = protocol engine rules
 LIBS_replay_sgf    = protocol engine rules
 LIBS_replay_aprecord = protocol engine rules

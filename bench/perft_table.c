@@ -172,6 +172,14 @@ static int row_error(const PerftTable *t, char *err, size_t errlen, const char *
     return -1;
 }
 
+/* Whether a ';'-separated move list holds the move `pie`. */
+static bool takes_pie(const char *moves)
+{
+    for (const char *s = moves; (s = strstr(s, "pie")) != NULL; s += 3)
+        if ((s == moves || s[-1] == ';') && (s[3] == 0 || s[3] == ';')) return true;
+    return false;
+}
+
 int perft_table_next(PerftTable *t, PerftRow *row, char *err, size_t errlen)
 {
     char *s = next_line(t);
@@ -202,6 +210,11 @@ int perft_table_next(PerftTable *t, PerftRow *row, char *err, size_t errlen)
         row->nmoves = 1;
         for (size_t i = 0; i < mlen; i++) row->nmoves += moves[i] == ';';
     }
+    /* An AbstractPlay row that takes the pie (`pie` among its moves) runs
+     * with the pie on: its position lies past the pie turn, so the count
+     * is still of the game class's own moves. */
+    char *off = row->ap_notation && takes_pie(row->moves) ? strstr(row->rules, ",pie=off") : NULL;
+    if (off) memcpy(off, ",pie=on", sizeof ",pie=on"); /* one byte shorter */
 
     long depth;
     if (arg_long(f[4], 0, 64, &depth)) return row_error(t, err, errlen, "depth is not 0..64");

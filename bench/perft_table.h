@@ -7,8 +7,9 @@
  *               (rules like "a+b" or "none", options like "edges=off,pie=on")
  *   Morpharaoh: board edge center moves depth perft
  *   AbstractPlay: size variant moves depth perft (the preset
- *               abstractplay=VARIANT without the pie; moves in AbstractPlay's
- *               notation, rules/apnotation.h)
+ *               abstractplay=VARIANT without the pie, or with it when the
+ *               moves take it (`pie`); moves in AbstractPlay's notation,
+ *               rules/apnotation.h)
  * Moves are ';'-separated (compound moves contain commas), '-' for none.
  * Every field is validated; a bad row is reported with its line number and
  * the reader carries on with the next one. */
