@@ -15,7 +15,8 @@
 # Layers, each a static library linked only where used (data flows down):
 #   rules (librules.a) <- engine (libengine.a) <- protocol (libprotocol.a)
 #   bench (libbench.a) drives rules and engine; tests link what they test.
-# A call from a lower layer up fails to link (make check-layers).
+# A call from a lower layer up fails to link, and an include of a header
+# from a layer above fails the include check (make check-layers).
 #
 # Instruction-set levels (LEVELS): on x86-64 every program is compiled once
 # per level (-march=x86-64, -v2, -v3) and arch/dispatch.c runs the best

@@ -10,7 +10,9 @@
  * no pattern of charges can step over a read (a node counter tested for
  * exact multiples can: that hung the root solver under rule c), and each
  * unit of work is bounded on every board and rule set, so the time between
- * reads is too. */
+ * reads is too. A Deadline reads its own clock, now_seconds unless
+ * deadline_set_clock says otherwise: the tests drive deadlines with a
+ * clock of their own, not with wall time. */
 #ifndef MORPHOS_ENGINE_CLOCK_H
 #define MORPHOS_ENGINE_CLOCK_H
 
@@ -38,6 +40,7 @@ typedef struct Deadline {
     uint64_t work, next;
     double stop_next;
     int hit;
+    double (*clock)(void);   /* now_seconds, or a test's clock */
 } Deadline;
 
 static inline void deadline_init(Deadline *d, double at, int (*stop)(void *ctx), void *ctx)
@@ -49,7 +52,11 @@ static inline void deadline_init(Deadline *d, double at, int (*stop)(void *ctx),
     d->next = 0; /* the first check reads the clock */
     d->stop_next = 0;
     d->hit = 0;
+    d->clock = now_seconds;
 }
+
+/* Read time from clock (same scale as at) instead of now_seconds. */
+static inline void deadline_set_clock(Deadline *d, double (*clock)(void)) { d->clock = clock; }
 
 /* Charge `units` of work; nonzero once the deadline has passed (or stop
  * said so), and from then on. */
@@ -59,7 +66,7 @@ static inline int deadline_over(Deadline *d, uint64_t units)
     d->work += units;
     if (d->work < d->next) return 0;
     d->next = d->work + DEADLINE_STRIDE;
-    double now = now_seconds();
+    double now = d->clock();
     if (d->at > 0 && now >= d->at) d->hit = 1;
     else if (d->stop && now >= d->stop_next) {
         d->stop_next = now + DEADLINE_STOP_EVERY;
@@ -78,7 +85,7 @@ static inline int deadline_over(Deadline *d, uint64_t units)
 static inline int deadline_affords(Deadline *d, uint64_t units)
 {
     if (d->hit) return 0;
-    if (d->at > 0 && now_seconds() + (double)units * DEADLINE_UNIT_SECONDS > d->at) d->hit = 1;
+    if (d->at > 0 && d->clock() + (double)units * DEADLINE_UNIT_SECONDS > d->at) d->hit = 1;
     return !d->hit;
 }
 

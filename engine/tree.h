@@ -78,10 +78,8 @@ int tree_steps(const Position *p, const int16_t *S, int ns, MoveList *ml, StepDe
 Move tree_step_move_any(const int16_t *S, int ns, int kind, int pt);
 static inline Move tree_step_move(const int16_t *S, int ns, int kind, int pt)
 {
-    if (ns == 0 && (kind == STEP_PLACE || kind == STEP_FLIP)) { /* one point: most steps */
-        Move m = {{(int16_t)pt, -1, -1}, 1, (uint8_t)(kind == STEP_FLIP ? MOVE_FLIP : MOVE_PLACE)};
-        return m;
-    }
+    if (ns == 0 && (kind == STEP_PLACE || kind == STEP_FLIP)) /* one point: most steps */
+        return move_pts(kind == STEP_FLIP ? MOVE_FLIP : MOVE_PLACE, 1, pt, -1, -1);
     return tree_step_move_any(S, ns, kind, pt);
 }
 /* A uniformly random legal move that extends the placements S. */

@@ -3,8 +3,8 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "../engine/clock.h"
 #include "args.h"
 #include "context.h"
 
@@ -379,13 +379,6 @@ GtpStatus cmd_analyze(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
-static double clock_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 typedef struct Timed {
     Watch w;
     double until;      /* seconds on the clock */
@@ -398,7 +391,7 @@ static int timed_stop(void *ctx)
 {
     Timed *s = ctx;
     if (interrupted(&s->w)) s->broke = true;
-    return s->broke || clock_now() >= s->until;
+    return s->broke || now_seconds() >= s->until;
 }
 
 static void timed_keep(const Analysis *a, void *ctx)
@@ -420,7 +413,7 @@ static void timed_keep(const Analysis *a, void *ctx)
 int search_for(Gtp *g, const Position *p, double seconds, Analysis *a, bool *broke)
 {
     *a = (Analysis){ 0 };
-    Timed s = { .w = { g, p, NULL, 0 }, .until = clock_now() + seconds, .last = a };
+    Timed s = { .w = { g, p, NULL, 0 }, .until = now_seconds() + seconds, .last = a };
     SearchHooks h = { .stop = timed_stop, .report = timed_keep, .ctx = &s, .interval_cs = 10 };
     engine_analyze(g->engine, p, &h);
     if (!s.w.reports) {

@@ -235,10 +235,8 @@ static bool all_digits(const char *s)
     return true;
 }
 
-/* Frame an answer: "=ID text" or "?ID text" and one empty line. The text
- * may not contain an empty line (it would end the answer early), so runs of
- * newlines are collapsed and trailing ones dropped. */
-static void frame(StrBuf *reply, bool ok, const char *id, const char *text)
+/* (gtp.h) Runs of newlines are collapsed and trailing ones dropped. */
+void gtp_frame(StrBuf *reply, bool ok, const char *id, const char *text)
 {
     sb_putc(reply, ok ? '=' : '?');
     sb_puts(reply, id);
@@ -263,7 +261,7 @@ static bool run_words(Gtp *g, int argc, char **argv, bool comment, bool toolong,
      * gets its one answer, so that the controller never waits. */
     if (argc == 0 && (!toolong || comment)) return !g->quit;
     if (argc == 0) {
-        frame(reply, false, "", "line too long (at most " GTP_MAX_LINE_TEXT " bytes)");
+        gtp_frame(reply, false, "", "line too long (at most " GTP_MAX_LINE_TEXT " bytes)");
         return true;
     }
 
@@ -271,27 +269,27 @@ static bool run_words(Gtp *g, int argc, char **argv, bool comment, bool toolong,
     int a = 0;
     if (all_digits(argv[0])) {
         if (strlen(argv[0]) > GTP_MAX_ID_DIGITS) {
-            frame(reply, false, "", "id too large");
+            gtp_frame(reply, false, "", "id too large");
             return true;
         }
         id = argv[0];
         a = 1;
     }
     if (toolong) {
-        frame(reply, false, id, "line too long (at most " GTP_MAX_LINE_TEXT " bytes)");
+        gtp_frame(reply, false, id, "line too long (at most " GTP_MAX_LINE_TEXT " bytes)");
         return true;
     }
     if (a == argc) {
-        frame(reply, false, id, "missing command");
+        gtp_frame(reply, false, id, "missing command");
         return true;
     }
     const GtpCommand *c = find_command(argv[a]);
     if (!c) {
-        frame(reply, false, id, "unknown command");
+        gtp_frame(reply, false, id, "unknown command");
         return true;
     }
     if (c->max_args >= 0 && argc - a - 1 > c->max_args) {
-        frame(reply, false, id, "too many arguments");
+        gtp_frame(reply, false, id, "too many arguments");
         return true;
     }
     StrBuf out;
@@ -303,8 +301,8 @@ static bool run_words(Gtp *g, int argc, char **argv, bool comment, bool toolong,
      * only an answered command counts: a refusal changes nothing. */
     if (st == GTP_OK && !strncmp(c->name, "gogui-rules_", 12)) g->gogui = true;
     if (st != GTP_DONE) {
-        if (out.overflow) frame(reply, false, id, "answer too long");
-        else frame(reply, st == GTP_OK, id, sb_str(&out));
+        if (out.overflow) gtp_frame(reply, false, id, "answer too long");
+        else gtp_frame(reply, st == GTP_OK, id, sb_str(&out));
     }
     sb_free(&out);
     return !g->quit;
@@ -317,7 +315,7 @@ static bool execute(Gtp *g, char *line, size_t len, bool toolong, StrBuf *reply)
     assert(len < GTP_MAX_LINE);
     char **argv = malloc((count_words(line) + 1) * sizeof *argv);
     if (!argv) {
-        frame(reply, false, "", "out of memory");
+        gtp_frame(reply, false, "", "out of memory");
         return true;
     }
     int argc = split(line, argv);
@@ -333,7 +331,7 @@ bool gtp_execute(Gtp *g, const char *line, size_t len, StrBuf *reply)
     if (toolong) len = GTP_MAX_LINE - 1;
     char *copy = malloc(len + 1);
     if (!copy) {
-        frame(reply, false, "", "out of memory");
+        gtp_frame(reply, false, "", "out of memory");
         return true;
     }
     memcpy(copy, line, len);

@@ -57,4 +57,9 @@ int gtp_run(Gtp *g, int in_fd, FILE *out);
  * Returns false once `quit` was executed. */
 bool gtp_execute(Gtp *g, const char *line, size_t len, StrBuf *reply);
 
+/* Frame an answer onto reply: "=ID text" (ok) or "?ID text", then one
+ * empty line. The text never holds an empty line in the frame (it would
+ * end the answer early for the controller) and stays printable ASCII. */
+void gtp_frame(StrBuf *reply, bool ok, const char *id, const char *text);
+
 #endif

@@ -60,7 +60,7 @@ int ap_move_parse_given(const Position *p, const char *text, bool swapped, Move 
         snprintf(err, errlen, "AbstractPlay notation is for square boards");
         return -1;
     }
-    Move mv = { { -1, -1, -1 }, 0, MOVE_PLACE };
+    Move mv = move_of(MOVE_PLACE);
     int given_pts[3] = { -1, -1, -1 };
     if (!strcmp(buf, "pass") || !strcmp(buf, "pie")) {
         mv.kind = buf[1] == 'a' ? MOVE_PASS : MOVE_SWAP;

@@ -178,7 +178,7 @@ static inline __attribute__((always_inline)) void play_point_by(Position *p, con
     p->passes = 0;
     p->ply++;
     p->to_move = (uint8_t)opp;
-    p->last = (Move){ { (int16_t)q, -1, -1 }, 1, (uint8_t)(flip ? MOVE_FLIP : MOVE_PLACE) };
+    p->last = move_pts(flip ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
     if (conn_add(p, mover, q, bit, S0, NW0)) p->result = (uint8_t)(mover == BLACK ? RESULT_BLACK : RESULT_WHITE);
     else if (b->rules.tiebreak) tiebreak(p, bit >> 6);
 }

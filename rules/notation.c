@@ -82,7 +82,7 @@ int move_parse(const Position *p, const char *text, Move *m, char *err, size_t e
     }
     memcpy(buf, text, n);
     buf[n] = 0;
-    Move mv = { { -1, -1, -1 }, 0, MOVE_PLACE };
+    Move mv = move_of(MOVE_PLACE);
     if (!strcasecmp(buf, "pass") || !strcasecmp(buf, "swap")) {
         mv.kind = tolower((unsigned char)buf[0]) == 'p' ? MOVE_PASS : MOVE_SWAP;
     } else {

@@ -194,6 +194,15 @@ static void test_framing(void)
     /* Multi-line answers never hold an empty line. */
     const char *a = run(g, "showboard");
     CU_ASSERT_PTR_EQUAL(strstr(a, "\n\n"), a + strlen(a) - 2);
+    /* Whatever a command's text holds: empty lines and trailing newlines
+     * gone, control and non-ASCII bytes shown as '?'. */
+    StrBuf f;
+    sb_init(&f);
+    gtp_frame(&f, true, "4", "a\n\n\nb\n\n");
+    gtp_frame(&f, false, "", "\n\nx\ty\xc3\xa9\n");
+    gtp_frame(&f, true, "", "");
+    CU_ASSERT_STRING_EQUAL(sb_str(&f), "=4 a\nb\n\n? \nx?y??\n\n= \n\n");
+    sb_free(&f);
     StrBuf r;
     sb_init(&r);
     CU_ASSERT_FALSE(gtp_execute(g, "3 quit", 6, &r));
@@ -471,7 +480,7 @@ static void test_swap_point(void)
             for (size_t i = 0; i < first.n; i++) {
                 *q = *p;
                 pos_play(q, &first.m[i]);
-                Move sw = { .pt = { -1, -1, -1 }, .n = 0, .kind = MOVE_SWAP };
+                Move sw = move_of(MOVE_SWAP);
                 int pt = swap_point(q, &first.m[i]);
                 if (pos_over(q) || pos_check_move(q, &sw) != NULL) {
                     CU_ASSERT_EQUAL(pt, -1);

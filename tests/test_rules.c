@@ -262,7 +262,7 @@ static void test_swap_mapping(void)
             pos_play(&q, &ml.m[i]);
             int f = ml.m[i].pt[0];
             CU_ASSERT_EQUAL(q.flipped, f);
-            Move sw = { { -1, -1, -1 }, 0, MOVE_SWAP };
+            Move sw = move_of(MOVE_SWAP);
             if (!pos_over(&q) && !pos_check_move(&q, &sw)) {
                 pos_play(&q, &sw);
                 CU_ASSERT_EQUAL(q.flipped, (f % 4) * 4 + f / 4);

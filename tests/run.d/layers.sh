@@ -1,9 +1,12 @@
 #!/bin/sh
-# The layers are enforced by the link: each library of build/rel, linked
-# whole into a program with only the layers below it, must resolve every
-# symbol; and a rules object that calls the engine must fail to link that
-# way (the check can fail). Run after make; make check-layers runs it.
-# Closes with "N passed, N failed".
+# The layers are enforced twice. By the link: each library of build/rel,
+# linked whole into a program with only the layers below it, must resolve
+# every symbol. By the includes: every header a layer's sources reach
+# (the preprocessor's own list, cc -MM, so a header included by a header
+# counts) lies in that layer or below - an inline function of a header
+# above (engine/clock.h's now_seconds in rules/) links, so only this check
+# sees it. Each check is shown to fail on a planted call up. Run after
+# make; make check-layers runs it. Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
 cc=${CC:-cc}
 rel=${REL:-build/x86-64}
@@ -36,6 +39,41 @@ if $cc -c -o "$tmp/up.o" "$tmp/up.c" && ar rs "$tmp/librules.a" "$tmp/up.o" 2>/d
     echo "ok   a rules object calling engine_create fails to link"; pass=$((pass + 1))
 else
     echo "FAIL: a call from rules up to the engine linked"; fail=$((fail + 1))
+fi
+# includes LAYER DIR ALLOWED...: the project headers the sources of DIR
+# (and DIR/generated) reach, outside the folders ALLOWED, into $tmp/bad.
+# A header outside the project (the C library) is not a layer's.
+includes() {
+    layer=$1; dir=$2; shift 2
+    : > "$tmp/bad"
+    srcs=$(ls "$dir"/*.c "$dir"/generated/*.c 2>/dev/null)
+    # shellcheck disable=SC2086
+    $cc -MM -D_POSIX_C_SOURCE=200809L $srcs 2>"$tmp/mm.log" > "$tmp/mm" || { echo "cc -MM failed:"; cat "$tmp/mm.log"; return 1; }
+    tr ' \\' '\n\n' < "$tmp/mm" | grep '\.h$' | sort -u | while read -r h; do
+        rel=$(realpath -m --relative-to=. "$h")
+        case $rel in ../*|/*) continue ;; esac
+        folder=${rel%%/*}
+        ok=0; for a in "$@"; do [ "$folder" = "$a" ] && ok=1; done
+        [ $ok = 1 ] || echo "$layer reaches $rel" >> "$tmp/bad"
+    done
+    [ ! -s "$tmp/bad" ]
+}
+for l in "rules" "engine rules" "protocol engine rules" "bench engine rules"; do
+    set -- $l; top=$1
+    if includes "$top" "$top" "$@"; then
+        shift; echo "ok   $top/ includes only $top/ and: ${*:-the C library}"; pass=$((pass + 1))
+    else
+        echo "FAIL: $top/ includes a header of a layer above it:"; cat "$tmp/bad"; fail=$((fail + 1))
+    fi
+done
+# An include up: a rules source reading the engine's clock (an inline
+# function: it links) must fail the include check.
+mkdir -p "$tmp/up/rules"
+printf '#include "%s/engine/clock.h"\ndouble rules_reads_clock(void) { return now_seconds(); }\n' "$(pwd)" > "$tmp/up/rules/win.c"
+if ! includes rules "$tmp/up/rules" rules && grep -q "rules reaches engine/clock.h" "$tmp/bad"; then
+    echo "ok   a rules source including ../engine/clock.h fails the include check"; pass=$((pass + 1))
+else
+    echo "FAIL: a rules source including the engine's clock passed the include check"; fail=$((fail + 1))
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
