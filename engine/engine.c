@@ -228,7 +228,7 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
     AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
                         .visits = 1, .winrate = 0.5, .npv = 1 };
     am.pv[0] = m;
-    Analysis a = { .playouts = 1, .seconds = 0, .n = 1, .moves = &am };
+    Analysis a = { .playouts = 1, .seconds = 0, .n = 1, .moves = &am, .move_only = 1 };
     if (hk.report) hk.report(&a, hk.ctx);
     while (!hk.stop(hk.ctx)) {
         struct timespec ts = {0, 10 * 1000000L};

@@ -54,6 +54,8 @@ typedef struct Analysis {
     double seconds;        /* elapsed */
     int n;
     AnalysisMove *moves;   /* n entries, valid during the report call */
+    int move_only;         /* a searcher without statistics (ab, random):
+                              its move alone, visits and winrate unknown */
 } Analysis;
 
 /* A caller's view into a running search (every field may be NULL/0):

@@ -150,10 +150,16 @@ static GtpStatus genmove(Gtp *g, int argc, char **argv, StrBuf *out, bool play, 
     if (!can_search(g, out)) return GTP_ERR;
     const Position *p = game_pos(&g->game);
     if (pos_over(p)) {
-        /* Controllers that know only Go end a game on resign or two passes. */
+        /* Controllers that know only Go end a game on resign or two passes:
+         * the loser resigns; the winner to move (mutator b sees a win at
+         * the start of the winner's turn) passes, and the loser resigns
+         * next. */
         if (p->result == RESULT_DRAW) sb_puts(out, "pass");
         else if ((p->result == RESULT_BLACK) != (c == BLACK)) sb_puts(out, "resign");
-        else {
+        else if (game_may_end_pass(&g->game, c)) {
+            if (play && game_end_pass(&g->game) < 0) return fail(out, "game record full (at most 200000 turns)");
+            sb_puts(out, "pass");
+        } else {
             sb_printf(out, "game is over: %s already won", color_name(c));
             return GTP_ERR;
         }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "args.h"
 #include "context.h"
@@ -182,6 +183,9 @@ GtpStatus cmd_play(Gtp *g, int argc, char **argv, StrBuf *out)
     Color c;
     if (argc != 2) return fail(out, "usage: play COLOR MOVE");
     if (arg_color(argv[0], &c) < 0) return fail(out, "invalid color");
+    /* The winner's pass that ends a won game for Go controllers (genmove). */
+    if (!strcasecmp(argv[1], "pass") && game_may_end_pass(&g->game, c) && g->partial.n == 0)
+        return game_end_pass(&g->game) < 0 ? fail(out, "game record full (at most 200000 turns)") : GTP_OK;
     if (!may_move(g, c, argv[1], out)) return GTP_ERR;
     Move m;
     char err[160];

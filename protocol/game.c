@@ -73,6 +73,7 @@ int game_reset(Game *g, int size, const Ruleset *r, char *err, size_t errlen)
     g->board = b;
     g->size = size;
     g->n = 0;
+    g->end_passes = 0;
     pos_init(&g->pos[0], b);
     return 0;
 }
@@ -80,6 +81,7 @@ int game_reset(Game *g, int size, const Ruleset *r, char *err, size_t errlen)
 void game_clear(Game *g)
 {
     g->n = 0;
+    g->end_passes = 0;
     pos_init(&g->pos[0], g->board);
 }
 
@@ -109,7 +111,25 @@ int game_play_given(Game *g, const Move *m, const Move *given)
 
 int game_undo(Game *g)
 {
+    if (g->end_passes > 0) {
+        g->end_passes--;
+        return 0;
+    }
     if (g->n == 0) return -1;
     g->n--;
+    return 0;
+}
+
+bool game_may_end_pass(const Game *g, Color c)
+{
+    const Position *p = game_pos(g);
+    return (p->result == RESULT_BLACK || p->result == RESULT_WHITE) && (p->result == RESULT_BLACK) == (c == BLACK) &&
+           (Color)p->to_move == c;
+}
+
+int game_end_pass(Game *g)
+{
+    if (!game_may_end_pass(g, (Color)game_pos(g)->to_move) || g->end_passes >= GAME_MAX_PLIES) return -1;
+    g->end_passes++;
     return 0;
 }

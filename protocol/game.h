@@ -6,6 +6,7 @@
 #ifndef MORPHOS_GAME_H
 #define MORPHOS_GAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../rules/rules.h"
@@ -23,6 +24,7 @@ typedef struct Game {
                           turn's parts in the order given (AbstractPlay's
                           click order, Remorph's owed stone first) */
     size_t n, cap;
+    int end_passes;    /* the winner's passes after the end (game_end_pass) */
 } Game;
 
 /* A new game at the start position. 0, or -1 with a message. */
@@ -48,7 +50,17 @@ int game_setup(Game *g, int point, Color c);
  * parts were written in (given: the same points as m). */
 int game_play(Game *g, const Move *m);
 int game_play_given(Game *g, const Move *m, const Move *given);
-/* Take back the last move; -1 at the start. */
+/* Take back the last move (or the last pass after the end); -1 at the
+ * start. */
 int game_undo(Game *g);
+
+/* The winner's pass after the end, for controllers that know only Go:
+ * under mutator b a win is seen at the start of the winner's turn, so the
+ * winner is asked to move and passes (then the loser resigns). It changes
+ * no position; undo takes it back before any move. -1 (nothing changed)
+ * unless the game is won and the winner is to move. */
+int game_end_pass(Game *g);
+/* Whether colour c may pass after the end now (game_end_pass). */
+bool game_may_end_pass(const Game *g, Color c);
 
 #endif

@@ -73,22 +73,32 @@ void report_gfx(const Position *p, const Analysis *a, GfxLabel label, StrBuf *ou
                       most ? sign * a->moves[k].visits / most : 0.0);
     }
     sb_putc(out, '\n');
-    if (label != GFX_NONE) {
+    if (label != GFX_NONE && !a->move_only) {
         sb_puts(out, "LABEL");
         for (int k = 0; k < a->n; k++) {
             const AnalysisMove *m = &a->moves[k];
             int pt = gogui_point(p, m);
             if (pt < 0) continue;
             sb_printf(out, " %s ", point_format(b, pt, buf, sizeof buf));
-            if (label == GFX_WINRATE) sb_printf(out, "%ld", lround(m->winrate * 100));
-            else if (m->visits < 10000) sb_printf(out, "%u", (unsigned)m->visits);
-            else sb_printf(out, "%uk", (unsigned)((m->visits + 500) / 1000));
+            /* A bare number on a point reads as a move number in GoGui:
+             * win rates carry '%', visits an 'n' (n7, n6.8k, n16k, n1.2M). */
+            unsigned v = (unsigned)m->visits;
+            if (label == GFX_WINRATE) sb_printf(out, "%ld%%", lround(m->winrate * 100));
+            else if (v < 1000) sb_printf(out, "n%u", v);
+            else if (v < 9950) sb_printf(out, "n%.1fk", v / 1000.0);
+            else if (v < 999500) sb_printf(out, "n%uk", (v + 500) / 1000);
+            else sb_printf(out, "n%.1fM", v / 1e6);
         }
         sb_putc(out, '\n');
     }
     gfx_var(p, &a->moves[0], out);
     char mv[48];
     move_format(b, &a->moves[0].move, mv, sizeof mv);
+    if (a->move_only) {
+        sb_printf(out, "TEXT %s to move: this searcher's move %s; it keeps no statistics per move, so there is no map "
+                       "(searcher mcts has one)\n", p->to_move == BLACK ? "Black" : "White", mv);
+        return;
+    }
     sb_printf(out, "TEXT %s to move: best %s, win rate %.1f%%, %u visits; %ld playouts in %.1f s%s\n",
               p->to_move == BLACK ? "Black" : "White", mv, a->moves[0].winrate * 100, (unsigned)a->moves[0].visits,
               a->playouts, a->seconds, label == GFX_WINRATE ? "; labels: win rate %" :

@@ -13,7 +13,8 @@
  * legal move, is the swap), follows the main line, puts the setup
  * stones (given before the first move) on the start position, and replays
  * the moves: a file with an illegal move, a bad setup or unknown rules is
- * refused and the current game kept. */
+ * refused and the current game kept. A record without RU is a game of the
+ * rules being played (GoGui and gogui-twogtp write none). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -278,10 +279,12 @@ static int apply_setup(Game *gm, const StrBuf *setup, char *err, size_t errlen)
     return 0;
 }
 
-/* The game the root properties describe, with its setup stones. */
-static int start_game(Game *gm, SgfGame *info, int cur_size, char *err, size_t errlen)
+/* The game the root properties describe, with its setup stones. A record
+ * without RU (GoGui's and gogui-twogtp's never have one) is a game of the
+ * rules being played, cur_rules, not of the default rules. */
+static int start_game(Game *gm, SgfGame *info, int cur_size, const Ruleset *cur_rules, char *err, size_t errlen)
 {
-    if (!info->have_rules) ruleset_default(&info->rules);
+    if (!info->have_rules) info->rules = *cur_rules;
     if (info->rules.game == GAME_MORPHARAOH && info->size) {
         snprintf(err, errlen, "SZ: a Morpharaoh board comes from RU (board=48|160)");
         return -1;
@@ -294,7 +297,8 @@ static int start_game(Game *gm, SgfGame *info, int cur_size, char *err, size_t e
 
 /* Replay the main line of text into gm (fresh). Stops after `limit` moves
  * (-1: all). 0, or -1 with a message in err. */
-static int load(const char *text, size_t len, Game *gm, int cur_size, long limit, char *err, size_t errlen)
+static int load(const char *text, size_t len, Game *gm, int cur_size, const Ruleset *cur_rules, long limit, char *err,
+                size_t errlen)
 {
     Sgf p = { text, text + len };
     StrBuf val, all;
@@ -385,7 +389,7 @@ static int load(const char *text, size_t len, Game *gm, int cur_size, long limit
         }
         if (!is_move) continue;
         if (!board_ready) {
-            if (start_game(gm, &info, cur_size, err, errlen) < 0) goto out;
+            if (start_game(gm, &info, cur_size, cur_rules, err, errlen) < 0) goto out;
             board_ready = true;
         }
         if (limit >= 0 && moves >= limit) continue;
@@ -413,7 +417,7 @@ static int load(const char *text, size_t len, Game *gm, int cur_size, long limit
         moves++;
     }
     if (!board_ready) {
-        if (start_game(gm, &info, cur_size, err, errlen) < 0) goto out;
+        if (start_game(gm, &info, cur_size, cur_rules, err, errlen) < 0) goto out;
         board_ready = true;
     }
     rc = 0;
@@ -430,7 +434,8 @@ out:
 int gtp_load_sgf_text(Gtp *g, const char *text, size_t len, long limit, char *err, size_t errlen)
 {
     Game fresh;
-    if (load(text, len, &fresh, g->game.size, limit, err, errlen) < 0) return -1;
+    Ruleset cur = g->game.board->rules;
+    if (load(text, len, &fresh, g->game.size, &cur, limit, err, errlen) < 0) return -1;
     game_free(&g->game);
     g->game = fresh;
     gtp_new_game(g);

@@ -293,6 +293,31 @@ static void test_sgf_round_trip(void)
     gtp_free(g);
 }
 
+/* A record without RU (GoGui's save, gogui-twogtp) is a game of the rules
+ * being played: this game of mutator a (random moves, seed 5) flips B3 at
+ * move 19, weak only with the edges off; under the default rules it is
+ * refused and the game kept. */
+static void test_sgf_without_rules(void)
+{
+    static const char rec[] = "(;FF[4]CA[UTF-8]GM[1]AP[Morphos]SZ[5]\n"
+                              ";B[ce];W[dd];B[cc];W[be];B[ad];W[db];B[de];W[dc]\n"
+                              ";B[ee];W[eb];B[ed];W[ab];B[da];W[ba];B[bb];W[cd]\n"
+                              ";B[ac];W[bc];B[bc];W[ea];B[ec];W[bd];B[ca];W[aa])";
+    Gtp *g = fresh();
+    char err[200];
+    run(g, "boardsize 5");
+    run(g, "rules a");
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, rec, strlen(rec), -1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL(g->game.n, 24);
+    CU_ASSERT_STRING_EQUAL(run(g, "rules"), "= a,edges=off,pie=on\n\n");
+    run(g, "rules none");
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, rec, strlen(rec), -1, err, sizeof err), -1);
+    CU_ASSERT_STRING_EQUAL(err, "move 19 (B3): illegal move B3: that stone is not weak");
+    CU_ASSERT_EQUAL(g->game.n, 0);
+    CU_ASSERT_STRING_EQUAL(run(g, "rules"), "= none,edges=on,pie=on\n\n");
+    gtp_free(g);
+}
+
 /* Morpharaoh: boardsize is refused and changes nothing; leaving returns to
  * the last square size. */
 static void test_morpharaoh_size(void)
@@ -613,6 +638,7 @@ int main(void)
         { "over-long lines", test_long_line },
         { "a failing command changes nothing", test_errors_change_nothing },
         { "SGF round trip", test_sgf_round_trip },
+        { "SGF without RU: the rules being played", test_sgf_without_rules },
         { "perft/divide command line", test_cli },
         { "Morpharaoh: boardsize refused, square size kept", test_morpharaoh_size },
         { "Morpharaoh showboard picture", test_cairo_showboard },
