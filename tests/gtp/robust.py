@@ -89,6 +89,28 @@ def _():
     return rc, expect(answers(out), [r"\?5 line too long \(at most 1048575 bytes\)", r"=6 Morphos"]), err
 
 
+@case("full 25x25 games under each AbstractPlay preset: ap_printgame, plain and numbered, loads back the same game")
+def _():
+    for preset, seed in (("remorph", 3), ("duomorph", 4), ("default", 5), ("minimorph", 6)):
+        setup = b"boardsize 25\nrules abstractplay=%s\n" % preset.encode()
+        rc, out, err = run(b"set_param searcher random\nset_param seed %d\n" % seed + setup + b"ap_genmove\n" * 3000 +
+                           b"1 ap_printgame\n2 ap_winner\n", timeout=120)
+        got = answers(out)
+        if rc != 0 or len(got) < 4 or not got[-2].startswith("=1 ") or got[-1] == "=2 none":
+            return rc, "%s: no finished game: %r" % (preset, [g[:60] for g in got[-2:]]), err
+        moves = got[-2][3:].split(" ")
+        if len(moves) < 200:
+            return rc, "%s: only %d moves" % (preset, len(moves)), err
+        numbered = " ".join(("%d. %s" % (k // 2 + 1, m)) if k % 2 == 0 else m for k, m in enumerate(moves))
+        for text in (" ".join(moves), numbered):
+            rc, out, err = run(setup + b"3 ap_loadgame " + text.encode() + b"\n4 ap_printgame\n5 ap_winner\n")
+            problem = expect(answers(out)[2:], [r"=3 %d" % len(moves), "=4 " + re.escape(" ".join(moves)),
+                                                 re.escape(got[-1].replace("=2", "=5"))])
+            if rc != 0 or problem:
+                return rc, "%s (%d moves, %d bytes): %s" % (preset, len(moves), len(text), problem), err
+    return rc, None, err
+
+
 @case("a line over 1 MiB blank for its first 1 MiB still gets its one answer")
 def _():
     rc, out, err = run(b" " * (1 << 20) + b"5 name " + b"x" * (1 << 16) + b"\n\t" * 1 + b" " * (1 << 21) + b"\n6 name\n")
