@@ -32,6 +32,10 @@ static void test_presets(void)
         { "a c c=adjacent", "a,c,edges=off,c=adjacent,pie=on" },
         { "p3=on", "none,edges=on,p3=on,pie=on" },
         { "ABSTRACTPLAY=Default", "none,edges=off,p3=on,tiebreak=on,pie=on" },
+        /* AbstractPlay's variant ids name the same presets */
+        { "abstractplay=simplified", "a,edges=off,tiebreak=on,pie=on" },
+        { "abstractplay=double", "a,c,edges=off,c=adjacent,tiebreak=on,pie=on" },
+        { "abstractplay=replace pie=off", "a,d,edges=off,d=return,tiebreak=on,pie=off" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         Ruleset r, again;
@@ -46,7 +50,7 @@ static void test_presets(void)
     Ruleset r, keep;
     CU_ASSERT_PTR_NULL(ruleset_parse(&r, "abstractplay=remorph"));
     keep = r;
-    const char *bad[] = { "abstractplay=double", "abstractplay", "p3=yes", "tiebreak", "c=adjacent", "c=pairs c",
+    const char *bad[] = { "abstractplay=triple", "abstractplay", "p3=yes", "tiebreak", "c=adjacent", "c=pairs c",
                           "abstractplay=default morpharaoh", "morpharaoh p3=on", "morpharaoh tiebreak=on" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) CU_ASSERT_PTR_NOT_NULL(ruleset_parse(&r, bad[i]));
     CU_ASSERT_EQUAL(memcmp(&r, &keep, sizeof r), 0);
