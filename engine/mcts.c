@@ -438,7 +438,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
  * are always in reach. */
 static int solver_in_reach(const Position *p)
 {
-    int reach = p->board->rules.c ? 10 : 5;
+    int reach = 5 * p->board->max_places;
     return eval_distance_within(p, BLACK, reach) <= reach || eval_distance_within(p, WHITE, reach) <= reach;
 }
 

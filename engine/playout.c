@@ -122,7 +122,7 @@ static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
 static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr, Move *m)
 {
     const Board *b = p->board;
-    if (!pc->policy || b->rules.c || p->owe) return false;
+    if (!pc->policy || !b->single_steps || p->owe) return false;
     int me = p->to_move;
     if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
         int r = bridge_answer(p, p->last.pt[0]);
@@ -139,8 +139,8 @@ static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, 
         if (nw > 0) {
             int bit = bb_select(weak, b->words, (int)rng_below(rng, (uint64_t)nw));
             *m = single(MOVE_FLIP, b->point_of[bit]);
-            /* Mutator b can forbid a flip (flip-back ban); check those. */
-            if (!b->rules.b || pos_check_move(p, m) == NULL) return true;
+            /* A flip can be forbidden (b's flip-back ban); check those. */
+            if (!b->flip_bannable || pos_check_move(p, m) == NULL) return true;
         }
     }
     return false;

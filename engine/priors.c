@@ -41,7 +41,7 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
     bb_zero(weak_if);
     if (knowledge) pos_weak_if_placed(p, (Color)me, weak_if);
     /* A single move wins only if our distance is within its points. */
-    int reach = 1 + (b->rules.c ? 1 : 0) + (p->owe ? 1 : 0) - ns;
+    int reach = b->max_places + (p->owe ? 1 : 0) - ns;
     if (reach < 0) reach = 0;
     int may_win = eval_distance_within(p, (Color)me, reach) <= reach;
     for (int i = 0; i < n; i++) {

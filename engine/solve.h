@@ -31,7 +31,7 @@ typedef struct SolveStats {
  * there is counting them first (pos_count_moves: no list) worth its cost. */
 static inline int solve_may_list(Deadline *d, const Position *p)
 {
-    return !p->board->rules.c || deadline_affords(d, pos_count_moves(p));
+    return p->board->max_places == 1 || deadline_affords(d, pos_count_moves(p));
 }
 
 #endif

@@ -44,14 +44,14 @@ int threats_mark(const Position *p, const StepDesc *d, int n, Node *children)
 {
     const Board *b = p->board;
     assert(n >= 0 && n <= 2 * b->npoints + 3);
-    if (b->rules.b || b->rules.c || b->rules.d || p->owe || pos_over(p)) return 0;
+    if (b->flip_bannable || !b->single_steps || b->may_owe || p->owe || pos_over(p)) return 0;
     int me = p->to_move, opp = me ^ 1;
     int only = -1;
     int wins = count_wins(p, opp, &only);
     if (wins == 0) return 0;
     int marked = 0, empty = 0;
     for (int w = 0; w < b->words; w++) empty += __builtin_popcountll(b->points[w] & ~(p->stones[0][w] | p->stones[1][w]));
-    const bool last_point = b->rules.tiebreak && empty == 1;
+    const bool last_point = b->full_board_ends && empty == 1;
     for (int i = 0; i < n; i++) {
         Node *c = &children[i];
         if (atomic_load_explicit(&c->proven, memory_order_relaxed) != 0 || !d[i].complete) continue;

@@ -77,6 +77,18 @@ typedef struct Board {
     int npoints;
     int words;      /* bitboard words in use */
     int stride;     /* S = N+2 (square) */
+    /* What a search needs to know of the rules, so that the engine reads
+     * capabilities, never mutator letters (a new mutator sets these here,
+     * in board_create, and stays inside rules/): */
+    int max_places;      /* the most stones one turn places (c: 2) */
+    bool single_steps;   /* a turn with no stone owed is one placement or
+                            one flip (no c) */
+    bool flip_bannable;  /* a flip of a weak stone can be illegal (b's
+                            flip-back ban): check flips before playing them */
+    bool may_owe;        /* a flip can leave the flipped side a stone to
+                            return next turn (d) */
+    bool full_board_ends; /* a full board with no weak stone ends the game
+                             (tiebreak) */
     bool plain_turns; /* no mutator b or c: a turn with no stone owed is one
                          placement or one flip (the fast paths' test) */
     int16_t bit_of[MAX_POINTS];

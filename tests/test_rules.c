@@ -1071,9 +1071,48 @@ static void test_ply_never_wraps(void)
     board_free(g.b);
 }
 
+
+/* The capabilities the engine reads instead of mutator letters (board.h):
+ * what each rule set gives them. */
+static void test_capabilities(void)
+{
+    static const struct {
+        const char *rules;
+        int max_places;
+        bool single_steps, flip_bannable, may_owe, full_board_ends;
+    } want[] = {
+        { "none", 1, true, false, false, false },
+        { "a", 1, true, false, false, false },
+        { "b", 1, true, true, false, false },
+        { "c", 2, false, false, false, false },
+        { "c,c=upto", 2, false, false, false, false },
+        { "d", 1, true, false, true, false },
+        { "e", 1, true, false, false, false },
+        { "a,b,c,d,e", 2, false, true, true, false },
+        { "abstractplay=default", 1, true, false, false, true },
+        { "abstractplay=duomorph", 2, false, false, false, true },
+        { "morpharaoh", 1, true, false, false, false },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        Ruleset r;
+        ruleset_default(&r);
+        CU_ASSERT_PTR_NULL_FATAL(ruleset_parse(&r, want[i].rules));
+        char err[128];
+        Board *b = board_create(r.game == GAME_MORPHARAOH ? 0 : 5, &r, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+        CU_ASSERT_EQUAL(b->max_places, want[i].max_places);
+        CU_ASSERT_EQUAL(b->single_steps, want[i].single_steps);
+        CU_ASSERT_EQUAL(b->flip_bannable, want[i].flip_bannable);
+        CU_ASSERT_EQUAL(b->may_owe, want[i].may_owe);
+        CU_ASSERT_EQUAL(b->full_board_ends, want[i].full_board_ends);
+        board_free(b);
+    }
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
+        { "capabilities the engine reads, per rule set", test_capabilities },
         { "weak sets match the literal rules", test_weak_matches_reference },
         { "connecting points match pos_wins_with (square and Cairo)", test_winning_points },
         { "each pattern in each orientation", test_pattern_orientations },
