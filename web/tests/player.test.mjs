@@ -488,23 +488,27 @@ async function testAnalysis(page, T) {
   /* clicks while the engine analyses: answered within one analysis slice */
   await newGame(page, { game: 'morpharaoh', cells: 160 });
   await page.check('#analyze');
-  const times = [];
+  const times = [], marks = [];
   for (let i = 0; i < 6; i++) {
     await page.waitForFunction(() => document.querySelectorAll('.cand').length > 0, null, { timeout: 20000 });
     await page.waitForTimeout(150);
     const t = await targets(page);
     const cell = t[(i * 37) % t.length];
-    const ms = await page.evaluate((cell) => new Promise((resolve) => {
+    const [mark, ms] = await page.evaluate((cell) => new Promise((resolve) => {
       const n = window.morphos.state.history.length;
       const t0 = performance.now();
       document.querySelector(`.cell[data-point="${cell}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      const poll = () => (window.morphos.state.history.length > n && document.querySelector(`.stone[data-point="${cell}"]`) ? resolve(performance.now() - t0) : requestAnimationFrame(poll));
+      const mark = document.querySelector('.sel') ? performance.now() - t0 : -1;   /* the point marked, before the engine answers */
+      const poll = () => (window.morphos.state.history.length > n && document.querySelector(`.stone[data-point="${cell}"]`) ? resolve([mark, performance.now() - t0]) : requestAnimationFrame(poll));
       poll();
     }), cell);
     times.push(ms);
+    marks.push(mark);
   }
   const med = median(times), max = Math.max(...times);
   T.latency.push(`click during analysis on Morpharaoh 160 to the stone on the board: median ${med.toFixed(0)} ms, max ${max.toFixed(0)} ms (${times.map((x) => x.toFixed(0)).join(' ')})`);
+  T.latency.push(`click during analysis on Morpharaoh 160 to the point marked: max ${Math.max(...marks).toFixed(1)} ms`);
+  T.check('latency: the clicked point is marked before the engine answers', marks.every((m) => m >= 0 && m <= 150 * MARGIN), marks.join(' '));
   T.check(`latency: a click during analysis answered within 150 ms x ${MARGIN}`, max <= 150 * MARGIN, times.map((x) => x.toFixed(0)).join(' '));
   await page.uncheck('#analyze');
   await idle(page);
