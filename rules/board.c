@@ -7,6 +7,7 @@
 
 #include "board.h"
 #include "cairo.h"
+#include "rng.h"
 
 typedef struct { int dx, dy; } Off;
 
@@ -241,6 +242,86 @@ static bool has(const int16_t *list, int n, int v)
     return false;
 }
 
+/* A multiplier that gathers the bits of mask m into the top `bits` bits
+ * of the product, each subset of m to its own index; 0 if none found.
+ * First the multipliers that move each bit straight to a top position
+ * (every order), then sparse random ones from a fixed seed: the boards
+ * are fixed, so the result is too. */
+static uint64_t gather_mul(uint64_t m, int bits)
+{
+    int pos[6], n = 0;
+    for (uint64_t x = m; x; x &= x - 1) pos[n++] = __builtin_ctzll(x);
+    assert(n >= 1 && n <= 5 && bits >= n && bits <= 6);
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    for (long t = 0; t < 200000; t++) {
+        uint64_t mul = 0;
+        if (t < 720) { /* t as a permutation's digits: bit k to 64 - bits + perm[k] */
+            int perm[6], used = 0, ok = 1;
+            long r = t;
+            for (int k = 0; k < n && ok; k++) {
+                int d = (int)(r % (bits - k)), slot = -1;
+                r /= bits - k;
+                for (int s = 0; s < bits; s++)
+                    if (!(used >> s & 1) && d-- == 0) slot = s;
+                used |= 1 << slot;
+                perm[k] = slot;
+                int shift = 64 - bits + perm[k] - pos[k];
+                if (shift < 0) ok = 0;
+                else mul += (uint64_t)1 << shift;
+            }
+            if (!ok || r) continue;
+        } else {
+            mul = rng_next(&seed) & rng_next(&seed) & rng_next(&seed);
+        }
+        uint64_t seen = 0, s = 0;
+        int ok = 1;
+        do { /* every subset s of m */
+            unsigned idx = (unsigned)((s * mul) >> (64 - bits));
+            if (seen >> idx & 1) ok = 0;
+            seen |= (uint64_t)1 << idx;
+            s = (s - m) & m;
+        } while (s && ok);
+        if (ok) return mul;
+    }
+    return 0;
+}
+
+/* The multiply gathers of board.h for cell p, from its pext code table. */
+static const char *cairo_gather(Board *b, int p)
+{
+    const uint64_t *m = b->ccode[p].m;
+    int n0 = __builtin_popcountll(m[0]), n1 = __builtin_popcountll(m[1]);
+    int b0 = n0, b1 = n1;
+    uint64_t mul0 = 0, mul1 = 0;
+    while (b0 + (n1 ? b1 : 0) <= 6 && !(mul0 = gather_mul(m[0], b0))) b0++;
+    while (n1 && b0 + b1 <= 6 && !(mul1 = gather_mul(m[1], b1))) b1++;
+    if (!mul0 || (n1 && !mul1)) return "no multiply gather for a cell's neighbours";
+    b->ccode[p].mul[0] = mul0;
+    b->ccode[p].msh[0] = (uint8_t)(64 - b0);
+    b->ccode[p].mul[1] = mul1; /* 0 with m[1] = 0: index 0 */
+    b->ccode[p].msh[1] = (uint8_t)(n1 ? 64 - b1 : 63);
+    b->ccode[p].mb0 = (uint8_t)b0;
+    b->ccode[p].mweak = 0;
+    uint64_t s0 = 0;
+    do {
+        uint64_t s1 = 0;
+        do {
+            unsigned code = 0;
+            /* the pext code of (s0, s1): bit k for the k-th bit of m */
+            int k = 0;
+            for (int j = 0; j < 2; j++)
+                for (uint64_t x = m[j]; x; x &= x - 1, k++)
+                    if ((j ? s1 : s0) >> __builtin_ctzll(x) & 1) code |= 1u << k;
+            unsigned idx = (unsigned)((s0 * mul0) >> b->ccode[p].msh[0]) |
+                           (unsigned)((s1 * mul1) >> b->ccode[p].msh[1]) << b0;
+            if (b->ccode[p].weak >> code & 1) b->ccode[p].mweak |= (uint64_t)1 << idx;
+            s1 = (s1 - m[1]) & m[1];
+        } while (s1);
+        s0 = (s0 - m[0]) & m[0];
+    } while (s0);
+    return NULL;
+}
+
 /* The Cairo lookup tables of board.h (weak codes), from the
  * neighbours and the patterns. NULL, or what in the geometry breaks their
  * assumptions. */
@@ -280,6 +361,8 @@ static const char *cairo_tables(Board *b)
         for (uint32_t code = 0; code < 1u << nn; code++)
             for (int k = 0; k < b->npat[p]; k++)
                 if ((code & need[k]) == need[k]) b->ccode[p].weak |= 1u << code;
+        const char *why = cairo_gather(b, p);
+        if (why) return why;
     }
     return NULL;
 }

@@ -142,11 +142,17 @@ typedef struct Board {
      * ccode[p].weak, indexed by the code of the flipper's stones among the
      * neighbours (neighbour k in ascending bit order is code bit k). The
      * code is gathered from at most two words: bits m[j] of word w[j]
-     * (m[1] = 0 when one word holds them all; shift = popcount(m[0])). */
+     * (m[1] = 0 when one word holds them all; shift = popcount(m[0])).
+     * Without pext (WebAssembly, x86-64 before BMI2) a multiply gathers
+     * each word's bits instead: (word & m[j]) * mul[j] >> msh[j] is an
+     * index, one per subset of m[j] (in another order than pext's);
+     * bit idx0 | idx1 << mb0 of mweak is the same weak bit. */
     struct {
         uint64_t m[2];
         uint32_t weak;
         uint8_t w[2], shift;
+        uint8_t msh[2], mb0;
+        uint64_t mul[2], mweak;
     } ccode[CAIRO_MAX_CELLS];
     int16_t cnbr[CAIRO_MAX_CELLS][5]; /* the neighbours in code order */
     uint64_t zob[2][MAX_POINTS];

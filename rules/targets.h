@@ -17,12 +17,15 @@ static inline __attribute__((always_inline)) bool cairo_weak(const Board *b, con
     const uint64_t *m = b->ccode[point].m;
     unsigned code = (unsigned)__builtin_ia32_pext_di(plane[nw == 1 ? 0 : b->ccode[point].w[0]], m[0]);
     if (nw != 1) code |= (unsigned)__builtin_ia32_pext_di(plane[b->ccode[point].w[1]], m[1]) << b->ccode[point].shift;
-#else
-    (void)nw;
-    unsigned code = 0;
-    for (int k = 0; k < b->nnbr[point]; k++) code |= (unsigned)bb_test(plane, b->bit_of[b->cnbr[point][k]]) << k;
-#endif
     return b->ccode[point].weak >> code & 1;
+#else
+    /* Two multiplies where a loop over the neighbours took 2.5 times the
+     * instructions of pext (callgrind, Morpharaoh 160). */
+    const uint64_t *m = b->ccode[point].m, *mul = b->ccode[point].mul;
+    unsigned idx = (unsigned)(((plane[nw == 1 ? 0 : b->ccode[point].w[0]] & m[0]) * mul[0]) >> b->ccode[point].msh[0]);
+    if (nw != 1) idx |= (unsigned)(((plane[b->ccode[point].w[1]] & m[1]) * mul[1]) >> b->ccode[point].msh[1]) << b->ccode[point].mb0;
+    return b->ccode[point].mweak >> idx & 1;
+#endif
 }
 
 static inline __attribute__((always_inline)) void
