@@ -72,7 +72,7 @@ export class Gtp {
     /* The engine starts once the page stays (isolate.js). */
     const settled = (typeof window !== 'undefined' && window.morphosIsolation) || Promise.resolve();
     this.ready = settled.then(() => {
-      if (typeof SharedArrayBuffer === 'function' && self.crossOriginIsolated) this.flag = new Int32Array(new SharedArrayBuffer(8));
+      if (typeof SharedArrayBuffer === 'function' && self.crossOriginIsolated) this.flag = new Int32Array(new SharedArrayBuffer(12));
       this.shared = !!this.flag;
       return this.spawn();
     });
@@ -196,6 +196,11 @@ export class Gtp {
     if (!targets.length) return;
     const done = Promise.all(targets.map((p) => new Promise((r) => { const f = p.resolve; p.resolve = (x) => { f(x); r(); }; })));
     const head = this.pending[0];
+    if (this.flag) {
+      /* every search up to the last one sent stops, whenever it runs */
+      const last = targets[targets.length - 1].id;
+      if (last > Atomics.load(this.flag, 2)) Atomics.store(this.flag, 2, last);
+    }
     if (!this.flag && this.worker && head && targets[0] === head && head.name !== 'analyze') {
       await this.restart(STOP);
     } else {

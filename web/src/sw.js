@@ -17,7 +17,8 @@
 'use strict';
 
 const CACHE = 'morphos-web';
-const APP = ['./', 'index.html', 'style.css', 'app.js', 'board.js', 'gtp.js', 'worker.js', 'isolate.js',
+const APP = ['./', 'index.html', 'style.css', 'app.js', 'board.js', 'gtp.js', 'worker.js', 'isolate.js', 'help.js',
+  'rules.html', 'rules.md',
   'morphos.js', 'morphos.wasm', 'morphos-mt.js', 'morphos-mt.wasm', 'morphos-mt.worker.js',
   'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png'];
 

@@ -5,10 +5,11 @@
  * ending in an empty line. Other messages from the page:
  *   {file, data}      store a file in the engine's in-memory file system
  *                     (for loadsgf FILE); answered {fileStored, ok}
- *   {interrupt: sab}  an Int32Array(2) on a SharedArrayBuffer (only in a
+ *   {interrupt: sab}  an Int32Array(3) on a SharedArrayBuffer (only in a
  *                     cross-origin isolated page): [1] = mode, [0] = the
- *                     id of the command to interrupt; the engine polls it
- *                     about every 10 ms of a search (gtp_set_interrupt)
+ *                     id of the command to interrupt; [2]: every search
+ *                     with an id up to it stops (Stop); the engine polls
+ *                     it about every 10 ms of a search (gtp_set_interrupt)
  *   {stop: id, mode}  the same, seen between analyze slices and before a
  *                     queued command starts (any page)
  *   {replay: [items]} lines ({line}) and files ({file, data}) to run
@@ -54,10 +55,15 @@ function exec(line) {
 /* The engine's poll (web_interrupt in wasm_main.c): the mode aimed at the
  * command running, 0 if none. */
 function interrupted() {
-  let mode = stops.get(current) || 0;
+  let mode = stopped(current) ? STOP : stops.get(current) || 0;
   if (!mode && flag && Atomics.load(flag, 0) === current) mode = Atomics.load(flag, 1);
   if (mode > fired) fired = mode;
   return mode;
+}
+
+/* Whether Stop reached the command with this id (a search). */
+function stopped(id) {
+  return id >= 0 && (stops.get(id) === STOP || (flag !== null && id <= Atomics.load(flag, 2)));
 }
 
 /* `[ID] NAME ARGS...` -> {id, name, args}, as the engine splits. */
@@ -77,7 +83,7 @@ function schedule() {
 function pump() {
   scheduled = false;
   if (analysis) {
-    if (queue.length || stops.has(analysis.num) || interrupted()) {
+    if (queue.length || stops.has(analysis.num) || interrupted()) {  /* (interrupted: also Stop) */
       endAnalysis();
     } else {
       slice();
@@ -98,7 +104,7 @@ function pump() {
     current = c.num;
     fired = 0;
     for (const id of stops.keys()) if (id < c.num) stops.delete(id); /* came too late */
-    if (c.num >= 0 && stops.get(c.num) === STOP) { /* stopped before it started */
+    if ((c.name === 'analyze' || SEARCHES.has(c.name)) && stopped(c.num)) { /* stopped before it started */
       stops.delete(c.num);
       postMessage(`?${c.id} stopped\n\n`);
       continue;
@@ -140,7 +146,7 @@ function run(c, item) {
   } else {
     out = exec(item.line);
   }
-  if (fired !== STOP && !(c.num >= 0 && stops.get(c.num) === STOP)) return out;
+  if (fired !== STOP && !stopped(c.num)) return out;
   if (plays && out[0] === '=' && historyLength() > before) exec('undo');
   return `?${c.id} stopped\n\n`;
 }
