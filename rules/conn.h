@@ -131,8 +131,10 @@ static inline __attribute__((always_inline)) bool conn_add(Position *p, int c, i
         p->conn[c][bit >> 6] |= j << (bit & 63);
         return j & bb_test(b->goal[c][1], bit);
     }
-    if (!joins(p, c, pt, bit)) return false;
-    return conn_join(p, c, pt, bit, 0, 0);
+    if (bb_test(b->goal[c][0], bit)) return conn_join(p, c, pt, bit, 0, NW0);
+    uint64_t any = 0;
+    for (int i = 0, nw = NW0 ? NW0 : b->words; i < nw; i++) any |= p->conn[c][i] & b->nbr_bb[pt][i];
+    return any ? conn_join(p, c, pt, bit, 0, NW0) : false;
 }
 
 /* Point q (bit `bit`), a stone of the other colour, becomes the mover's:

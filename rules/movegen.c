@@ -411,18 +411,76 @@ static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng
     return random_placement_with(t, b, NULL, 0, s, rng);
 }
 
+/* Cairo boards, a plain turn: a uniformly random target (empty point or
+ * weak enemy stone) as a bit, -1 for none. Working out every enemy
+ * stone's weakness is a table lookup per stone (targets.h), most of a
+ * ply's cost on the 160-cell board; so a few draws come first among the
+ * empty points and all enemy stones, a drawn stone tested alone and, if
+ * not weak, dropped from the draw. Only when CAIRO_TRIES draws all found
+ * strong stones is the weakness of every remaining enemy stone worked out
+ * and one draw made among the remaining targets. Each draw is uniform over
+ * the candidates left, and every target stays a candidate until drawn, so
+ * the move is uniform over the targets (test_rules checks it). nw: the
+ * board's words, a constant where the caller compiles per board. */
+#define CAIRO_TRIES 12
+static inline __attribute__((always_inline)) int cairo_draw(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp,
+                                                            uint64_t *rng, const int nw)
+{
+    bb_t cand;
+    int cnt[BB_MAXW], n = 0;
+    for (int i = 0; i < nw; i++) n += cnt[i] = __builtin_popcountll(cand[i] = b->points[i] & ~own[i]);
+    for (int t = 0; t < CAIRO_TRIES && n; t++) {
+        /* bb_select with the words' counts kept across the draws */
+        const int k = (int)rng_below(rng, (uint64_t)n);
+        int word = 0, before = 0, acc = 0;
+        for (int i = 0; i + 1 < nw; i++) { /* masks, not branches: k is random */
+            acc += cnt[i];
+            const int past = -(k >= acc);
+            word -= past;
+            before = (acc & past) | (before & ~past);
+        }
+        const int bit = (word << 6) + select64(cand[word], k - before);
+        if (!bb_test(opp, bit) || cairo_weak(b, plane, bit, nw)) return bit;
+        cand[word] &= ~((uint64_t)1 << (bit & 63));
+        cnt[word]--;
+        n--;
+    }
+    if (!n) return -1;
+    bb_t stones, legal;
+    for (int i = 0; i < nw; i++) stones[i] = cand[i] & opp[i];
+    weak_cairo(b, plane, stones, legal, nw);
+    n = 0;
+    for (int i = 0; i < nw; i++) n += __builtin_popcountll(legal[i] |= cand[i] & ~opp[i]);
+    if (!n) return -1;
+    return bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
+}
+
+/* A plain turn's target as a bit, -1 for none (pass): square boards one
+ * draw among the whole board's targets, computed at once without a branch
+ * on the stones; Cairo boards cairo_draw. S0, NW0: the stride and word
+ * count as constants (0: the board's). */
+static inline __attribute__((always_inline)) int plain_draw_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp,
+                                                              uint64_t *rng, const int S0, const int NW0)
+{
+    const int nw = NW0 ? NW0 : b->words;
+    if (!S0 && !b->size) return cairo_draw(b, plane, own, opp, rng, nw);
+    bb_t legal;
+    const int n = targets_n(b, plane, own, opp, legal, S0, NW0);
+    if (__builtin_expect(n == 0, 0)) return -1;
+    return bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
+}
+
 /* The plain turn (no owed stone, one placement or one flip, no flip-back
- * ban, no swap): one draw among the empty points and weak enemy stones,
- * computed for the whole board at once. */
+ * ban, no swap): one of its targets, uniformly. */
 static Move random_plain(const Position *p, uint64_t *rng)
 {
     const Board *b = p->board;
     const int nw = b->words, mover = p->to_move;
-    bb_t plane, legal;
+    bb_t plane;
     for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-    int n = plain_targets(b, plane, p->stones[mover], p->stones[!mover], legal);
-    if (__builtin_expect(n == 0, 0)) return move_pts(MOVE_PASS, 0, -1, -1, -1);
-    int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
+    const int bit = b->words == 1 ? plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], rng, 0, 1)
+                                  : plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], rng, 0, 0);
+    if (__builtin_expect(bit < 0, 0)) return move_pts(MOVE_PASS, 0, -1, -1, -1);
     return move_pts(bb_test(p->stones[!mover], bit) ? MOVE_FLIP : MOVE_PLACE, 1, b->point_of[bit], -1, -1);
 }
 
@@ -647,9 +705,9 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
 }
 
 /* A plain turn (one placement or one flip: no owed stone, no mutator b or
- * c, not the swap turn): a uniformly random legal move, played, with
- * random_plain's draws. false, with nothing drawn or played, on any other
- * turn or when the turn has no such move. S0, NW0: the board's stride and
+ * c, not the swap turn): a uniformly random legal move (a pass when there
+ * is none), played, with random_plain's draws. false, with nothing drawn
+ * or played, on any other turn. S0, NW0: the board's stride and
  * word count as constants (0: the board's), so that the targets, the
  * draw and the move compile per size. */
 static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint64_t *rng, const int S0, const int NW0)
@@ -657,11 +715,14 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     const Board *b = p->board;
     if (!plain_turn(p)) return false;
     const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
-    bb_t plane, legal;
+    bb_t plane;
     for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-    const int n = targets_n(b, plane, p->stones[mover], p->stones[!mover], legal, S0, NW0);
-    if (__builtin_expect(n == 0, 0)) return false;
-    const int bit = bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
+    const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], rng, S0, NW0);
+    if (__builtin_expect(bit < 0, 0)) {
+        const Move m = move_of(MOVE_PASS); /* drawn already: random_plain's pass */
+        pos_play(p, &m);
+        return true;
+    }
     play_point_by(p, mover, b->point_of[bit], bit, bb_test(p->stones[!mover], bit), S0, NW0);
 #ifdef MORPHOS_CHECKS
     pos_assert_played(p);
@@ -729,6 +790,7 @@ typedef int (*PlayoutFn)(Position *p, uint64_t *rng, int cap);
 SQUARE_SIZES(PLAYOUT_FN)
 #undef PLAYOUT_FN
 static int playout_w1(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 1); }
+static int playout_w3(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 3); }
 static int playout_any(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 0); }
 
 static PlayoutFn playout_for(const Board *b)
@@ -738,7 +800,7 @@ static PlayoutFn playout_for(const Board *b)
     case n: return playout_##n;
         SQUARE_SIZES(CASE)
 #undef CASE
-    default: return b->words == 1 ? playout_w1 : playout_any;
+    default: return b->words == 1 ? playout_w1 : !b->size && b->words == 3 ? playout_w3 : playout_any;
     }
 }
 

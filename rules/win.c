@@ -7,13 +7,23 @@
 #include "core.h"
 
 /* Cairo boards (bits are cell numbers): breadth first, so that each
- * stone's neighbours are added once. The first step grows from all of f. */
+ * stone's neighbours are added once. The first step grows from all of f.
+ * Word by word with the word count a constant: walking the bits with
+ * bb_next mispredicted at every empty word. */
+static inline __attribute__((always_inline)) void grow_graph_n(const Board *b, const uint64_t *from, uint64_t *g, const int nw)
+{
+    for (int j = 0; j < nw; j++)
+        for (uint64_t w = from[j]; w; w &= w - 1) {
+            const uint64_t *nb = b->nbr_bb[j * 64 + __builtin_ctzll(w)];
+            for (int i = 0; i < nw; i++) g[i] |= nb[i];
+        }
+}
+
 static inline __attribute__((always_inline)) void fill_graph_n(const Board *b, uint64_t *f, const uint64_t *within, const int nw)
 {
     uint64_t g[BB_MAXW], todo[BB_MAXW];
     for (int i = 0; i < nw; i++) g[i] = f[i];
-    BB_FOR_EACH(bit, f, nw)
-        for (int i = 0; i < nw; i++) g[i] |= b->nbr_bb[bit][i];
+    grow_graph_n(b, f, g, nw);
     uint64_t any = 0;
     for (int i = 0; i < nw; i++) {
         g[i] &= within[i];
@@ -22,8 +32,7 @@ static inline __attribute__((always_inline)) void fill_graph_n(const Board *b, u
     }
     while (any) {
         for (int i = 0; i < nw; i++) g[i] = 0;
-        BB_FOR_EACH(bit, todo, nw)
-            for (int i = 0; i < nw; i++) g[i] |= b->nbr_bb[bit][i];
+        grow_graph_n(b, todo, g, nw);
         any = 0;
         for (int i = 0; i < nw; i++) {
             any |= todo[i] = g[i] & within[i] & ~f[i];
@@ -36,6 +45,7 @@ void fill_component(const Board *b, uint64_t *f, const uint64_t *within)
 {
     if (!b->size) {
         if (b->words == 1) fill_graph_n(b, f, within, 1);
+        else if (b->words == 3) fill_graph_n(b, f, within, 3); /* the 160-cell board */
         else fill_graph_n(b, f, within, b->words);
         return;
     }

@@ -570,19 +570,22 @@ static void test_move_text(void)
 
 /* pos_random_move is uniform over pos_gen_moves: in positions of random
  * games under every kind of turn (plain, owed stone, flip-back ban, pairs,
- * swap), 60 draws per legal move; each draw is in the list, and the counts
- * pass a chi-square test at about six standard deviations. */
+ * swap, a Cairo board's draws: to its 48th ply, where most of a full
+ * board's enemy stones are strong), 60 draws per legal move; each draw is
+ * in the list, and the counts pass a chi-square test at about six
+ * standard deviations. */
 static void test_random_move_uniform(void)
 {
-    const char *rules[] = { "none", "d", "b,d", "b,d,d=extra", "c,d", "a,b,c,d", "b", "b,e", "d,e", "c,c=upto" };
+    const char *rules[] = { "none", "d", "b,d", "b,d,d=extra", "c,d", "a,b,c,d", "b", "b,e", "d,e", "c,c=upto", "morpharaoh board=48" };
     int owed = 0;
-    for (int r = 0; r < 10; r++) {
+    for (int r = 0; r < 11; r++) {
         Game g = game(strchr(rules[r], 'c') || strchr(rules[r], 'd') ? 4 : 5, rules[r]);
         uint64_t rng = 1234 + (uint64_t)r, draw = 77 + (uint64_t)r;
         /* Every position of the first game; then the owed ones of more games. */
         for (int k = 0; k < 12; k++) {
             pos_init(&g.p, g.b);
-            for (int ply = 0; ply < 30 && !pos_over(&g.p); ply++) {
+            const int plies = g.b->size ? 30 : 48;
+            for (int ply = 0; ply < plies && !pos_over(&g.p); ply++) {
                 MoveList ml;
                 movelist_init(&ml);
                 size_t n = pos_gen_moves(&g.p, &ml);
@@ -701,9 +704,46 @@ static void test_turn_steps(void)
 }
 
 /* pos_random_playout plays the same games as pos_random_move and
- * pos_play in turn, and pos_play_random the same moves one at a time, on
- * every compiled size and word count and under every kind of turn
- * (White's swap turn included: pie is on but in one rule set). */
+ * pos_play in turn, and pos_play_random the same moves one at a time, for
+ * 4 games of the board g.b (seeds from k). */
+static void same_games(Game g, int k)
+{
+    for (int n = 0; n < 4; n++) {
+        uint64_t r1 = 1 + (uint64_t)(n * 7 + k), r2 = r1;
+        Position a, c;
+        pos_init(&a, g.b);
+        pos_init(&c, g.b);
+        const int cap = 10 * g.b->npoints;
+        int plies = pos_random_playout(&a, &r1, cap), steps = 0;
+        for (; steps < cap && !pos_over(&c); steps++) {
+            Move m = pos_random_move(&c, &r2);
+            pos_play(&c, &m);
+        }
+        CU_ASSERT_EQUAL(plies, steps);
+        CU_ASSERT_EQUAL(r1, r2);
+        CU_ASSERT_EQUAL(pos_hash(&a), pos_hash(&c));
+        CU_ASSERT_EQUAL(a.result, c.result);
+        CU_ASSERT_EQUAL(memcmp(a.conn, c.conn, sizeof a.conn), 0);
+        /* Step by step: each move pos_play_random returns is the
+         * one pos_random_move draws, and the positions agree. */
+        Position d, e;
+        pos_init(&d, g.b);
+        pos_init(&e, g.b);
+        uint64_t r3 = 1 + (uint64_t)(n * 7 + k), r4 = r3;
+        for (int i = 0; i < cap && !pos_over(&d); i++) {
+            Move m1 = pos_play_random(&d, &r3), m2 = pos_random_move(&e, &r4);
+            pos_play(&e, &m2);
+            CU_ASSERT_FATAL(move_equal(&m1, &m2) && r3 == r4 && pos_hash(&d) == pos_hash(&e));
+        }
+        CU_ASSERT(pos_over(&e) == pos_over(&d) && d.result == e.result);
+    }
+    board_free(g.b);
+}
+
+/* The same games on every compiled size and word count and under every
+ * kind of turn (White's swap turn included: pie is on but in one rule
+ * set), and on both Cairo boards (their own draw, movegen.c's
+ * cairo_draw; 160 cells are 3 words). */
 static void test_random_playout_same_games(void)
 {
     const char *rules[] = { "none", "a", "b,d", "c", "e", "none,pie=off", "p3=on", "tiebreak=on" };
@@ -711,39 +751,10 @@ static void test_random_playout_same_games(void)
      * one-word size without (3), and the general copy (25). */
     const int sizes[] = { 3, 5, 7, 9, 11, 13, 15, 19, 25 };
     for (int r = 0; r < 8; r++)
-        for (int k = 0; k < 9; k++) {
-            Game g = game(sizes[k], rules[r]);
-            for (int n = 0; n < 4; n++) {
-                uint64_t r1 = 1 + (uint64_t)(n * 7 + k), r2 = r1;
-                Position a, c;
-                pos_init(&a, g.b);
-                pos_init(&c, g.b);
-                const int cap = 10 * g.b->npoints;
-                int plies = pos_random_playout(&a, &r1, cap), steps = 0;
-                for (; steps < cap && !pos_over(&c); steps++) {
-                    Move m = pos_random_move(&c, &r2);
-                    pos_play(&c, &m);
-                }
-                CU_ASSERT_EQUAL(plies, steps);
-                CU_ASSERT_EQUAL(r1, r2);
-                CU_ASSERT_EQUAL(pos_hash(&a), pos_hash(&c));
-                CU_ASSERT_EQUAL(a.result, c.result);
-                CU_ASSERT_EQUAL(memcmp(a.conn, c.conn, sizeof a.conn), 0);
-                /* Step by step: each move pos_play_random returns is the
-                 * one pos_random_move draws, and the positions agree. */
-                Position d, e;
-                pos_init(&d, g.b);
-                pos_init(&e, g.b);
-                uint64_t r3 = 1 + (uint64_t)(n * 7 + k), r4 = r3;
-                for (int i = 0; i < cap && !pos_over(&d); i++) {
-                    Move m1 = pos_play_random(&d, &r3), m2 = pos_random_move(&e, &r4);
-                    pos_play(&e, &m2);
-                    CU_ASSERT_FATAL(move_equal(&m1, &m2) && r3 == r4 && pos_hash(&d) == pos_hash(&e));
-                }
-                CU_ASSERT(pos_over(&e) == pos_over(&d) && d.result == e.result);
-            }
-            board_free(g.b);
-        }
+        for (int k = 0; k < 9; k++) same_games(game(sizes[k], rules[r]), k);
+    const char *cairo[] = { "morpharaoh board=48", "morpharaoh board=160", "morpharaoh board=48 edge=majority center=majority",
+                            "morpharaoh board=160 pie=off" };
+    for (int k = 0; k < 4; k++) same_games(game(9, cairo[k]), k);
 }
 
 static void test_hash(void)
