@@ -7,6 +7,7 @@
 #define MORPHOS_TARGETS_H
 
 #include "core.h"
+#include "simd.h"
 
 /* Cairo boards: the flipper's stones among the point's neighbours as a
  * code (board.h), and the code's bit of the point's weak table. nw = 1:
@@ -42,14 +43,87 @@ weak_cairo(const Board *b, const uint64_t *plane, const uint64_t *centres, uint6
     }
 }
 
-/* The patterns of rules.md written out and factored:
+/* The patterns of rules.md written out and factored, for one word (T
+ * uint64_t) or a whole board in a vector (simd.h): bit p of UP(d) reads
+ * bit p+d of the plane, DN(d) bit p-d; nf, nl: the 2-column guards.
  * P2' in its 4 orientations (A1..A4) is shared by P1 (which adds the
  * orthogonal pairs), P2 (which adds one cell at a knight's offset) and P3
- * (which adds two knight cells and two at distance 2).
- * S0, NW0: the stride and word count as constants (0: the board's), so
- * that the common sizes get shifts by immediates and unrolled loops.
- * full: every word, and P2 without the test for its A shape, so that
- * nothing branches on the stones (plain_targets). */
+ * (which adds two knight cells and two at distance 2). P2 and P3 are
+ * added when NEED_P2(a shapes, w so far) holds. */
+#define WEAK_PATTERNS(T, w, UP, DN, S, nf, nl, mut_a, p3, NEED_P2)                                                            \
+    do {                                                                                                                      \
+        const T U = UP(S), D = DN(S), L = DN(1), R = UP(1);                                                                   \
+        const T UL = UP(S - 1), UR = UP(S + 1), DL = DN(S + 1), DR = DN(S - 1);                                               \
+        /* The A shapes (P2') in pairs by their diagonal: a1 = dA & LU,                                                       \
+         * a2 = dA & DR2, a3 = dB & LD, a4 = dB & UR2. Grouped so, fewer                                                      \
+         * values are live at once (no spills in the branch-free copy). */                                                    \
+        const T dA = DL & UR, dB = UL & DR, LU = L & U, DR2 = D & R, LD = L & D, UR2 = U & R;                                 \
+        const T ud = U & D, lr = L & R;                                                                                       \
+        if (mut_a) {                                                                                                          \
+            w = (ud & (L | R)) | (lr & (U | D)) | (dA & (LU | DR2)) | (dB & (LD | UR2));                                      \
+        } else {                                                                                                              \
+            w = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));                     \
+            if (NEED_P2((dA & (LU | DR2)) | (dB & (LD | UR2)), w)) {                                                          \
+                w |= dA & ((LU & ((UP(S + 2) & nl) | DN(2 * S + 1))) | (DR2 & ((DN(S + 2) & nf) | UP(2 * S + 1))));          \
+                w |= dB & ((LD & (UP(2 * S - 1) | (DN(S - 2) & nl))) | (UR2 & ((UP(S - 2) & nf) | DN(2 * S - 1))));          \
+                /* P3: the A shape on the two sides of the 2x2 block next to                                                  \
+                 * the stone, and the four cells on its far sides. */                                                         \
+                if (p3) {                                                                                                     \
+                    const T a1 = dA & LU, a2 = dA & DR2, a3 = dB & LD, a4 = dB & UR2;                                         \
+                    const T k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;           \
+                    const T km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;       \
+                    const T U2 = UP(2 * S), D2 = DN(2 * S), R2 = UP(2) & nl, L2 = DN(2) & nf;                                 \
+                    w |= (a3 & U2 & k12 & k21 & R2) | (a2 & U2 & km12 & km21 & L2) | (a1 & D2 & k1m2 & k2m1 & R2) |           \
+                         (a4 & D2 & km1m2 & km2m1 & L2);                                                                      \
+                }                                                                                                             \
+            }                                                                                                                 \
+        }                                                                                                                     \
+    } while (0)
+
+#if SIMD_BOARD
+/* The weak set of a whole square board of nw words (2 to 8) in one vector
+ * of W bits: out = centres & weak, plus `add` (the empty points, for the
+ * targets); words [0, nw) written. S, nw constants (the shifts take
+ * immediates). */
+#define WEAK_VECTOR(W, V)                                                                                                     \
+    static inline __attribute__((always_inline)) void weak_vector_##W(const Board *b, const uint64_t *plane, const uint64_t *centres, \
+                                                                      const uint64_t *add, uint64_t *out, const int S, const int nw) \
+    {                                                                                                                         \
+        const V P = simd_load_##W(plane, nw), Ph = simd_hi_##W(P), Pl = simd_lo_##W(P);                                       \
+        const V nf = simd_load_##W(b->not_first_col, nw), nl = simd_load_##W(b->not_last_col, nw);                            \
+        V w;                                                                                                                  \
+        WEAK_PATTERNS(V, w, VUP, VDN, S, nf, nl, b->rules.a, b->rules.p3, WEAK_ALWAYS);                                       \
+        simd_store_##W(out, (simd_load_##W(centres, nw) & w) | simd_load_##W(add, nw), nw);                                   \
+    }
+#define WEAK_ALWAYS(a, w) 1
+#define VUP(d) VSH_UP(P, Ph, d)
+#define VDN(d) VSH_DN(P, Pl, d)
+#define VSH_UP(x, xh, d) simd_up_128(x, xh, d)
+#define VSH_DN(x, xl, d) simd_dn_128(x, xl, d)
+WEAK_VECTOR(128, __m128i)
+#undef VSH_UP
+#undef VSH_DN
+#define VSH_UP(x, xh, d) simd_up_256(x, xh, d)
+#define VSH_DN(x, xl, d) simd_dn_256(x, xl, d)
+WEAK_VECTOR(256, __m256i)
+#undef VSH_UP
+#undef VSH_DN
+#define VSH_UP(x, xh, d) simd_up_512(x, xh, d)
+#define VSH_DN(x, xl, d) simd_dn_512(x, xl, d)
+WEAK_VECTOR(512, __m512i)
+#undef VSH_UP
+#undef VSH_DN
+#undef VUP
+#undef VDN
+#undef WEAK_ALWAYS
+#undef WEAK_VECTOR
+#endif
+
+/* The weak sets of a square board word by word. S0, NW0: the stride and
+ * word count as constants (0: the board's), so that the common sizes get
+ * shifts by immediates and unrolled loops. full: every word, and P2
+ * without the test for its A shape, so that nothing branches on the
+ * stones (plain_targets). */
 static inline __attribute__((always_inline)) void
 weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out, const int S0, const int NW0, const int full)
 {
@@ -65,40 +139,16 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
             out[i] = 0;
             continue;
         }
-        const uint64_t lo = P[i], mid = P[i + 1], hi = P[i + 2];
+        const uint64_t lo = P[i], mid = P[i + 1], hi = P[i + 2], nf = b->not_first_col[i], nl = b->not_last_col[i];
 /* bit p of the result reads bit p+d (UP) or p-d (DN) of the plane */
 #define UP(d) ((mid >> (d)) | (hi << (64 - (d))))
 #define DN(d) ((mid << (d)) | (lo >> (64 - (d))))
-        const uint64_t U = UP(S), D = DN(S), L = DN(1), R = UP(1);
-        const uint64_t UL = UP(S - 1), UR = UP(S + 1), DL = DN(S + 1), DR = DN(S - 1);
-        /* The A shapes (P2') in pairs by their diagonal: a1 = dA & LU,
-         * a2 = dA & DR2, a3 = dB & LD, a4 = dB & UR2. Grouped so, fewer
-         * values are live at once (no spills in the branch-free copy). */
-        const uint64_t dA = DL & UR, dB = UL & DR, LU = L & U, DR2 = D & R, LD = L & D, UR2 = U & R;
-        const uint64_t ud = U & D, lr = L & R;
+/* P2 and P3 need an A shape first: most words have none at an enemy
+ * stone, and skip the eight knight-offset shifts. */
+#define NEED_P2(a, w) (full || (c & (a) & ~(w)))
         uint64_t w;
-        if (mut_a) {
-            w = (ud & (L | R)) | (lr & (U | D)) | (dA & (LU | DR2)) | (dB & (LD | UR2));
-        } else {
-            w = (ud & ((L & (UL | DL)) | (R & (UR | DR)))) | (lr & ((U & (UL | UR)) | (D & (DL | DR))));
-            /* P2 and P3 need an A shape first: most words have none at
-             * an enemy stone, and skip the eight knight-offset shifts. */
-            if (full || (c & ((dA & (LU | DR2)) | (dB & (LD | UR2))) & ~w)) {
-                const uint64_t nf = b->not_first_col[i], nl = b->not_last_col[i];
-                w |= dA & ((LU & ((UP(S + 2) & nl) | DN(2 * S + 1))) | (DR2 & ((DN(S + 2) & nf) | UP(2 * S + 1))));
-                w |= dB & ((LD & (UP(2 * S - 1) | (DN(S - 2) & nl))) | (UR2 & ((UP(S - 2) & nf) | DN(2 * S - 1))));
-                /* P3: the A shape on the two sides of the 2x2 block next to
-                 * the stone, and the four cells on its far sides. */
-                if (p3) {
-                    const uint64_t a1 = dA & LU, a2 = dA & DR2, a3 = dB & LD, a4 = dB & UR2;
-                    const uint64_t k21 = UP(S + 2) & nl, k12 = UP(2 * S + 1), km12 = UP(2 * S - 1), km21 = UP(S - 2) & nf;
-                    const uint64_t km2m1 = DN(S + 2) & nf, km1m2 = DN(2 * S + 1), k1m2 = DN(2 * S - 1), k2m1 = DN(S - 2) & nl;
-                    const uint64_t U2 = UP(2 * S), D2 = DN(2 * S), R2 = UP(2) & nl, L2 = DN(2) & nf;
-                    w |= (a3 & U2 & k12 & k21 & R2) | (a2 & U2 & km12 & km21 & L2) | (a1 & D2 & k1m2 & k2m1 & R2) |
-                         (a4 & D2 & km1m2 & km2m1 & L2);
-                }
-            }
-        }
+        WEAK_PATTERNS(uint64_t, w, UP, DN, S, nf, nl, mut_a, p3, NEED_P2);
+#undef NEED_P2
 #undef UP
 #undef DN
         out[i] = c & w;
@@ -117,6 +167,18 @@ static inline __attribute__((always_inline)) int
 targets_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out, const int S0, const int NW0)
 {
     const int nw = NW0 ? NW0 : b->words;
+#if SIMD_BOARD
+    if (S0 && NW0 >= 2 && NW0 <= 8) {
+        bb_t empty;
+        for (int i = 0; i < nw; i++) empty[i] = b->points[i] & ~(own[i] | opp[i]);
+        if (SIMD_WORDS(NW0) == 2) weak_vector_128(b, plane, opp, empty, out, S0, NW0);
+        else if (SIMD_WORDS(NW0) == 4) weak_vector_256(b, plane, opp, empty, out, S0, NW0);
+        else weak_vector_512(b, plane, opp, empty, out, S0, NW0);
+        int n = 0;
+        for (int i = 0; i < nw; i++) n += __builtin_popcountll(out[i]);
+        return n;
+    }
+#endif
     if (S0 || b->size) weak_square(b, plane, opp, out, S0, NW0, 1);
     else weak_cairo(b, plane, opp, out, nw);
     int n = 0;

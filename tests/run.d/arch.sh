@@ -3,7 +3,9 @@
 # each level this CPU runs passes the rules suite and the quick perft
 # tables as shipped (-O2), chosen with MORPHOS_ARCH; a level the build does
 # not have is refused with the list; under qemu-x86_64 (when installed) a
-# CPU without BMI2/AVX2 runs the perft tables and refuses x86-64-v3.
+# CPU without BMI2/AVX2 runs the perft tables and refuses x86-64-v3 and
+# x86-64-v4. The x86-64-v4 copy (AVX-512, rules/simd.h) is tested only on
+# a CPU that has it: qemu does not emulate AVX-512.
 # Run from the repository root after make test's builds.
 # Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
@@ -25,12 +27,14 @@ else
         check "$l: perft tables" "MORPHOS_ARCH=$l perft"
     done
     check "an unknown level is refused with the list" \
-        "MORPHOS_ARCH=x86-64-v9 ./morphos 2>&1 | grep -q 'not a level of this build; one of auto, list, x86-64-v3, x86-64-v2, x86-64'"
+        "MORPHOS_ARCH=x86-64-v9 ./morphos 2>&1 | grep -q 'not a level of this build; one of auto, list, x86-64-v4, x86-64-v3, x86-64-v2, x86-64'"
     if command -v qemu-x86_64 >/dev/null; then
         check "qemu Nehalem (no BMI2/AVX2): the dispatcher offers x86-64-v2 at best" \
             "[ \"\$(MORPHOS_ARCH=list qemu-x86_64 -cpu Nehalem ./morphos | head -1)\" = x86-64-v2 ]"
         check "qemu Nehalem: x86-64-v3 refused" \
             "MORPHOS_ARCH=x86-64-v3 qemu-x86_64 -cpu Nehalem ./morphos 2>&1 </dev/null | grep -q 'this CPU lacks instructions of x86-64-v3'"
+        check "qemu Nehalem: x86-64-v4 refused, naming what it lacks" \
+            "MORPHOS_ARCH=x86-64-v4 qemu-x86_64 -cpu Nehalem ./morphos 2>&1 </dev/null | grep -q 'this CPU lacks instructions of x86-64-v4 (AVX-512'"
         check "qemu Nehalem: perft, quick rows" \
             "qemu-x86_64 -cpu Nehalem ./bench/perft_suite --quick tests/data/perft-public.tsv | grep -q ' 0 failed'"
     else
