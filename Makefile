@@ -21,7 +21,7 @@
 # Instruction-set levels (LEVELS): on x86-64 every program is compiled once
 # per level (-march=x86-64, -v2, -v3, -v4) and arch/dispatch.c runs the best
 # copy the CPU runs well: the board in one AVX-512 register (-v4 with
-# VBMI2, rules/simd.h), pext/pdep, AVX2 and POPCNT where they are fast
+# VBMI2 and VPOPCNTDQ, rules/simd.h), pext/pdep, AVX2 and POPCNT where they are fast
 # (not pext on AMD Zen 1/2), any x86-64 CPU still runs it. The sources
 # choose their fast paths at compile time (__BMI2__, __AVX2__, ...).
 # MORPHOS_ARCH=<level> runs one copy by hand. `make native` (LEVELS=native)
@@ -51,9 +51,9 @@ endif
 # MORPHOS_ARCH=x86-64-v3.)
 NATIVE_NOPEXT = $(shell grep -qE '^vendor_id.*(AuthenticAMD|HygonGenuine)' /proc/cpuinfo 2>/dev/null && \
                   grep -qE '^cpu family[[:space:]]*: (21|23|24)$$' /proc/cpuinfo && echo -mno-bmi2)
-# x86-64-v4 adds VBMI2 (Ice Lake, Zen 4 and later): the vector backend's
-# funnel shifts (rules/simd.h).
-march = $(if $(filter native,$(1)),-march=native -mno-avx512f $(NATIVE_NOPEXT),$(if $(filter generic,$(1)),,-march=$(1) -mtune=generic $(if $(filter x86-64-v4,$(1)),-mavx512vbmi2)))
+# x86-64-v4 adds VBMI2 and VPOPCNTDQ (Ice Lake, Zen 4 and later): the
+# vector backend's funnel shifts and counts (rules/simd.h).
+march = $(if $(filter native,$(1)),-march=native -mno-avx512f $(NATIVE_NOPEXT),$(if $(filter generic,$(1)),,-march=$(1) -mtune=generic $(if $(filter x86-64-v4,$(1)),-mavx512vbmi2 -mavx512vpopcntdq)))
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L
 DEPFLAGS = -MMD -MP
 LDLIBS   = -lpthread -lm

@@ -6,7 +6,7 @@
  * chosen at compile time (__BMI2__, __AVX2__), so a copy never tests a CPU
  * flag in a hot loop.
  *
- *   x86-64-v4  AVX-512 F, CD, BW, DQ, VL, and VBMI2 beyond the psABI level
+ *   x86-64-v4  AVX-512 F, CD, BW, DQ, VL, and VBMI2 and VPOPCNTDQ beyond the psABI level
  *              (Ice Lake, Zen 4 and later): the rules core's board in one
  *              vector register (rules/simd.h); the OS must save the ZMM
  *              state. valgrind cannot run it: MORPHOS_ARCH=x86-64-v3 there
@@ -66,10 +66,10 @@ static void detect(Level *lv)
     bool v2 = bit(c1, 0) && bit(c1, 9) && bit(c1, 13) && bit(c1, 19) && bit(c1, 20) && bit(c1, 23) && bit(cx, 0);
     bool v3 = v2 && ymm && bit(c1, 12) && bit(c1, 22) && bit(c1, 28) && bit(c1, 29) && bit(b7, 3) && bit(b7, 5) &&
               bit(b7, 8) && bit(cx, 5);
-    /* AVX512 F (b7 16), DQ (17), CD (28), BW (30), VL (31); VBMI2 (c7 6) */
-    bool v4 = v3 && zmm && bit(b7, 16) && bit(b7, 17) && bit(b7, 28) && bit(b7, 30) && bit(b7, 31) && bit(c7, 6);
+    /* AVX512 F (b7 16), DQ (17), CD (28), BW (30), VL (31); VBMI2 (c7 6), VPOPCNTDQ (c7 14) */
+    bool v4 = v3 && zmm && bit(b7, 16) && bit(b7, 17) && bit(b7, 28) && bit(b7, 30) && bit(b7, 31) && bit(c7, 6) && bit(c7, 14);
     bool amd = !strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine");
-    lv[0] = (Level){ "x86-64-v4", main_x86_64_v4, v4, true, "AVX-512 F, CD, BW, DQ, VL and VBMI2" };
+    lv[0] = (Level){ "x86-64-v4", main_x86_64_v4, v4, true, "AVX-512 F, CD, BW, DQ, VL, VBMI2 and VPOPCNTDQ" };
     lv[1] = (Level){ "x86-64-v3", main_x86_64_v3, v3, !(amd && family < 0x19), "AVX2, BMI1/2, FMA, LZCNT, MOVBE" };
     lv[2] = (Level){ "x86-64-v2", main_x86_64_v2, v2, true, "POPCNT, SSE4.2" };
     lv[3] = (Level){ "x86-64", main_x86_64, true, true, "" };

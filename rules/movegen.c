@@ -460,12 +460,20 @@ static inline __attribute__((always_inline)) int cairo_draw(const Board *b, cons
  * on the stones; Cairo boards cairo_draw. S0, NW0: the stride and word
  * count as constants (0: the board's). */
 static inline __attribute__((always_inline)) int plain_draw_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp,
-                                                              uint64_t *rng, const int S0, const int NW0)
+                                                              const uint64_t *edge, uint64_t *rng, const int S0, const int NW0)
 {
     const int nw = NW0 ? NW0 : b->words;
     if (!S0 && !b->size) return cairo_draw(b, plane, own, opp, rng, nw);
+#if SIMD_BOARD
+    /* The board in one register from the targets to the drawn bit. */
+    if (S0 && NW0 >= 2 && NW0 <= 8) {
+        if (SIMD_WORDS(NW0) == 2) return simd_pick_128(targets_vector_128(b, own, opp, edge, S0, NW0), rng);
+        if (SIMD_WORDS(NW0) == 4) return simd_pick_256(targets_vector_256(b, own, opp, edge, S0, NW0), rng);
+        return simd_pick_512(targets_vector_512(b, own, opp, edge, S0, NW0), rng);
+    }
+#endif
     bb_t legal;
-    const int n = targets_n(b, plane, own, opp, legal, S0, NW0);
+    const int n = targets_n(b, plane, own, opp, edge, legal, S0, NW0);
     if (__builtin_expect(n == 0, 0)) return -1;
     return bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
 }
@@ -478,8 +486,8 @@ static Move random_plain(const Position *p, uint64_t *rng)
     const int nw = b->words, mover = p->to_move;
     bb_t plane;
     for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-    const int bit = b->words == 1 ? plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], rng, 0, 1)
-                                  : plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], rng, 0, 0);
+    const uint64_t *own = p->stones[mover], *opp = p->stones[!mover], *edge = b->edge[mover];
+    const int bit = b->words == 1 ? plain_draw_n(b, plane, own, opp, edge, rng, 0, 1) : plain_draw_n(b, plane, own, opp, edge, rng, 0, 0);
     if (__builtin_expect(bit < 0, 0)) return move_pts(MOVE_PASS, 0, -1, -1, -1);
     return move_pts(bb_test(p->stones[!mover], bit) ? MOVE_FLIP : MOVE_PLACE, 1, b->point_of[bit], -1, -1);
 }
@@ -716,8 +724,9 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     if (!plain_turn(p)) return false;
     const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
     bb_t plane;
-    for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-    const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], rng, S0, NW0);
+    if (!SIMD_BOARD || !S0 || NW0 < 2 || NW0 > 8) /* the vector backend builds it in its register */
+        for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
+    const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], b->edge[mover], rng, S0, NW0);
     if (__builtin_expect(bit < 0, 0)) {
         const Move m = move_of(MOVE_PASS); /* drawn already: random_plain's pass */
         pos_play(p, &m);

@@ -5,7 +5,8 @@
  * neighbour word, the neighbours being the board moved by one word
  * (VALIGNQ), computed once per bitboard and shared by all its shifts.
  *
- * Compiled only where the copy's -march has AVX-512 F, VL and VBMI2
+ * Compiled only where the copy's -march has AVX-512 F, VL, VBMI2 and
+ * VPOPCNTDQ
  * (SIMD_BOARD is 1: the x86-64-v4 copy, Makefile LEVELS); the other copies
  * use the word loops of targets.h and core.h, which compute the same sets.
  * Only with the stride and word count as constants (the per-size loops):
@@ -15,7 +16,10 @@
 
 #include <stdint.h>
 
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VBMI2__)
+#include "bitboard.h"
+#include "rng.h"
+
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VBMI2__) && defined(__AVX512VPOPCNTDQ__)
 #define SIMD_BOARD 1
 #include <immintrin.h>
 
@@ -43,12 +47,42 @@ SIMD_WIDTH(128, __m128i, _mm_)
 SIMD_WIDTH(256, __m256i, _mm256_)
 SIMD_WIDTH(512, __m512i, _mm512_)
 #undef SIMD_WIDTH
-#define simd_up_128(x, xh, d) _mm_shrdi_epi64((x), (xh), (d) & 63)
-#define simd_dn_128(x, xl, d) _mm_shldi_epi64((x), (xl), (d) & 63)
-#define simd_up_256(x, xh, d) _mm256_shrdi_epi64((x), (xh), (d) & 63)
-#define simd_dn_256(x, xl, d) _mm256_shldi_epi64((x), (xl), (d) & 63)
-#define simd_up_512(x, xh, d) _mm512_shrdi_epi64((x), (xh), (d) & 63)
-#define simd_dn_512(x, xl, d) _mm512_shldi_epi64((x), (xl), (d) & 63)
+/* The count as a vector (VPSHRDVQ): an immediate must be a constant
+ * expression to clang, and the stride is a constant only after inlining. */
+#define simd_up_128(x, xh, d) _mm_shrdv_epi64((x), (xh), _mm_set1_epi64x(d))
+#define simd_dn_128(x, xl, d) _mm_shldv_epi64((x), (xl), _mm_set1_epi64x(d))
+#define simd_up_256(x, xh, d) _mm256_shrdv_epi64((x), (xh), _mm256_set1_epi64x(d))
+#define simd_dn_256(x, xl, d) _mm256_shldv_epi64((x), (xl), _mm256_set1_epi64x(d))
+#define simd_up_512(x, xh, d) _mm512_shrdv_epi64((x), (xh), _mm512_set1_epi64(d))
+#define simd_dn_512(x, xl, d) _mm512_shldv_epi64((x), (xl), _mm512_set1_epi64(d))
+
+/* A uniformly random set bit of x (rng.h's draw: rng_below(n) picks the
+ * k-th of the n set bits, as bb_select), -1 when x is empty: the words'
+ * counts (VPOPCNTQ) and their running sums stay in the register, so that
+ * the draw reads no memory. L: lanes; lane(v, i): word i of v. */
+#define SIMD_PICK(W, V, X, L, LANE)                                                                                 \
+    static inline __attribute__((always_inline)) int simd_pick_##W(V x, uint64_t *rng)                                 \
+    {                                                                                                                   \
+        const V z = X##setzero_si##W(), cnt = X##popcnt_epi64(x);                                                      \
+        V sum = cnt + X##alignr_epi64(cnt, z, L - 1); /* running sums: lane i, words 0..i */                           \
+        if (L > 2) sum += X##alignr_epi64(sum, z, L - 2);                                                               \
+        if (L > 4) sum += X##alignr_epi64(sum, z, L - 4);                                                               \
+        const uint64_t n = (uint64_t)LANE(sum, L - 1);                                                                  \
+        if (__builtin_expect(n == 0, 0)) return -1;                                                                     \
+        const uint64_t k = rng_below(rng, n);                                                                           \
+        const int word = __builtin_popcount((unsigned)X##cmple_epu64_mask(sum, X##set1_epi64x((long long)k)));          \
+        const uint64_t before = (uint64_t)LANE(sum - cnt, word);                                                        \
+        return (word << 6) + select64((uint64_t)LANE(x, word), (int)(k - before));                                      \
+    }
+#define _mm512_set1_epi64x _mm512_set1_epi64
+#define LANE_128(v, i) ((i) ? _mm_extract_epi64((v), 1) : _mm_cvtsi128_si64(v))
+#define LANE_256(v, i) _mm_cvtsi128_si64(_mm256_castsi256_si128(_mm256_permutexvar_epi64(_mm256_set1_epi64x(i), (v))))
+#define LANE_512(v, i) _mm_cvtsi128_si64(_mm512_castsi512_si128(_mm512_permutexvar_epi64(_mm512_set1_epi64(i), (v))))
+SIMD_PICK(128, __m128i, _mm_, 2, LANE_128)
+SIMD_PICK(256, __m256i, _mm256_, 4, LANE_256)
+SIMD_PICK(512, __m512i, _mm512_, 8, LANE_512)
+#undef SIMD_PICK
+#undef _mm512_set1_epi64x
 
 #else
 #define SIMD_BOARD 0

@@ -81,19 +81,20 @@ weak_cairo(const Board *b, const uint64_t *plane, const uint64_t *centres, uint6
     } while (0)
 
 #if SIMD_BOARD
-/* The weak set of a whole square board of nw words (2 to 8) in one vector
- * of W bits: out = centres & weak, plus `add` (the empty points, for the
- * targets); words [0, nw) written. S, nw constants (the shifts take
- * immediates). */
+/* A plain turn's targets on a square board of nw words (2 to 8) with the
+ * whole board in one vector of W bits: the empty points and the weak
+ * stones of opp, the mover's plane being own and its edge stones. S, nw:
+ * constants. */
 #define WEAK_VECTOR(W, V)                                                                                                     \
-    static inline __attribute__((always_inline)) void weak_vector_##W(const Board *b, const uint64_t *plane, const uint64_t *centres, \
-                                                                      const uint64_t *add, uint64_t *out, const int S, const int nw) \
+    static inline __attribute__((always_inline)) V targets_vector_##W(const Board *b, const uint64_t *own, const uint64_t *opp, \
+                                                                      const uint64_t *edge, const int S, const int nw)        \
     {                                                                                                                         \
-        const V P = simd_load_##W(plane, nw), Ph = simd_hi_##W(P), Pl = simd_lo_##W(P);                                       \
+        const V O = simd_load_##W(own, nw), E = simd_load_##W(opp, nw);                                                       \
+        const V P = O | simd_load_##W(edge, nw), Ph = simd_hi_##W(P), Pl = simd_lo_##W(P);                                   \
         const V nf = simd_load_##W(b->not_first_col, nw), nl = simd_load_##W(b->not_last_col, nw);                            \
         V w;                                                                                                                  \
         WEAK_PATTERNS(V, w, VUP, VDN, S, nf, nl, b->rules.a, b->rules.p3, WEAK_ALWAYS);                                       \
-        simd_store_##W(out, (simd_load_##W(centres, nw) & w) | simd_load_##W(add, nw), nw);                                   \
+        return (E & w) | (simd_load_##W(b->points, nw) & ~(O | E));                                                           \
     }
 #define WEAK_ALWAYS(a, w) 1
 #define VUP(d) VSH_UP(P, Ph, d)
@@ -162,18 +163,18 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
 #define SQ_NW(n) (((n) + 2) * ((n) + 2) + 63) / 64
 
 /* plain_targets with the stride and word count as constants (0: the
- * board's). */
-static inline __attribute__((always_inline)) int
-targets_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out, const int S0, const int NW0)
+ * board's). edge: the mover's edge stones when plane is own | edge (the
+ * vector backend builds the plane in its register from them), else NULL. */
+static inline __attribute__((always_inline)) int targets_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp,
+                                                           const uint64_t *edge, uint64_t *out, const int S0, const int NW0)
 {
     const int nw = NW0 ? NW0 : b->words;
+    (void)edge;
 #if SIMD_BOARD
-    if (S0 && NW0 >= 2 && NW0 <= 8) {
-        bb_t empty;
-        for (int i = 0; i < nw; i++) empty[i] = b->points[i] & ~(own[i] | opp[i]);
-        if (SIMD_WORDS(NW0) == 2) weak_vector_128(b, plane, opp, empty, out, S0, NW0);
-        else if (SIMD_WORDS(NW0) == 4) weak_vector_256(b, plane, opp, empty, out, S0, NW0);
-        else weak_vector_512(b, plane, opp, empty, out, S0, NW0);
+    if (S0 && NW0 >= 2 && NW0 <= 8 && edge) {
+        if (SIMD_WORDS(NW0) == 2) simd_store_128(out, targets_vector_128(b, own, opp, edge, S0, NW0), NW0);
+        else if (SIMD_WORDS(NW0) == 4) simd_store_256(out, targets_vector_256(b, own, opp, edge, S0, NW0), NW0);
+        else simd_store_512(out, targets_vector_512(b, own, opp, edge, S0, NW0), NW0);
         int n = 0;
         for (int i = 0; i < nw; i++) n += __builtin_popcountll(out[i]);
         return n;

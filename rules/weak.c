@@ -27,8 +27,8 @@ void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, ui
  * single random move, the swap turn), by word count only. */
 int plain_targets(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out)
 {
-    if (b->words == 1) return targets_n(b, plane, own, opp, out, 0, 1);
-    return targets_n(b, plane, own, opp, out, 0, 0);
+    if (b->words == 1) return targets_n(b, plane, own, opp, NULL, out, 0, 1);
+    return targets_n(b, plane, own, opp, NULL, out, 0, 0);
 }
 
 /* 128 bits of the plane from bit `start` on (start may be negative: bits
