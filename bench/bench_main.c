@@ -39,8 +39,9 @@ static void usage(FILE *out)
           "                      when it changes play)\n"
           "  --compare REF       instead of the parts above: the rules core against a\n"
           "                      reference implementation of the base rules (REF: its\n"
-          "                      C file, or the directory holding morphos_fast.c), same\n"
-          "                      work, alternating runs; median CPU times and ratios\n"
+          "                      C file, or the directory holding morphos_fast.c) in\n"
+          "                      its scalar (no AVX-512) and vector builds, same work,\n"
+          "                      alternating runs; median CPU times and ratios\n"
           "                      (skipped with a message when REF is missing)\n"
           "  --rounds K          --compare: runs per side and work (default 5)\n"
           "  --help              this text\n",

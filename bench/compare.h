@@ -1,7 +1,9 @@
 /* compare.h - bench/bench --compare: the rules core against an outside
  * reference implementation of the base rules (a single C file taking the
  * board size as -DN and the commands `playouts COUNT`, `perft plain|bulk
- * DEPTH`), on the same work, run alternately as child processes. Each
+ * DEPTH`), built twice (its portable scalar backend without AVX-512, and
+ * its vector backend), on the same work, run alternately as child
+ * processes. Each
  * side's figure is the median process CPU time (user + system, from
  * wait4) over the rounds: on a shared machine CPU time is the stable one,
  * and alternating the runs exposes both sides to the same load. A
