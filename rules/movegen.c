@@ -466,7 +466,7 @@ static inline __attribute__((always_inline)) int plain_draw_n(const Board *b, co
     if (!S0 && !b->size) return cairo_draw(b, plane, own, opp, rng, nw);
 #if SIMD_BOARD
     /* The board in one register from the targets to the drawn bit. */
-    if (S0 && NW0 >= 2 && NW0 <= 8) {
+    if (S0 && NW0 >= SIMD_MIN_WORDS && NW0 <= 8) {
         if (SIMD_WORDS(NW0) == 2) return simd_pick_128(targets_vector_128(b, own, opp, edge, S0, NW0), rng);
         if (SIMD_WORDS(NW0) == 4) return simd_pick_256(targets_vector_256(b, own, opp, edge, S0, NW0), rng);
         return simd_pick_512(targets_vector_512(b, own, opp, edge, S0, NW0), rng);
@@ -724,7 +724,7 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     if (!plain_turn(p)) return false;
     const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
     bb_t plane;
-    if (!SIMD_BOARD || !S0 || NW0 < 2 || NW0 > 8) /* the vector backend builds it in its register */
+    if (!SIMD_BOARD || !S0 || NW0 < SIMD_MIN_WORDS || NW0 > 8) /* the vector backend builds it in its register */
         for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
     const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], b->edge[mover], rng, S0, NW0);
     if (__builtin_expect(bit < 0, 0)) {

@@ -171,10 +171,12 @@ static inline __attribute__((always_inline)) int targets_n(const Board *b, const
     const int nw = NW0 ? NW0 : b->words;
     (void)edge;
 #if SIMD_BOARD
-    if (S0 && NW0 >= 2 && NW0 <= 8 && edge) {
-        if (SIMD_WORDS(NW0) == 2) simd_store_128(out, targets_vector_128(b, own, opp, edge, S0, NW0), NW0);
-        else if (SIMD_WORDS(NW0) == 4) simd_store_256(out, targets_vector_256(b, own, opp, edge, S0, NW0), NW0);
-        else simd_store_512(out, targets_vector_512(b, own, opp, edge, S0, NW0), NW0);
+    if (S0 && NW0 >= SIMD_MIN_WORDS && NW0 <= 8 && edge) {
+        /* Whole vectors stored (out is a bb_t; the words past nw come out
+         * zero): loads from a masked store are not forwarded. */
+        if (SIMD_WORDS(NW0) == 2) _mm_storeu_si128((__m128i *)out, targets_vector_128(b, own, opp, edge, S0, NW0));
+        else if (SIMD_WORDS(NW0) == 4) _mm256_storeu_si256((__m256i *)out, targets_vector_256(b, own, opp, edge, S0, NW0));
+        else _mm512_storeu_si512(out, targets_vector_512(b, own, opp, edge, S0, NW0));
         int n = 0;
         for (int i = 0; i < nw; i++) n += __builtin_popcountll(out[i]);
         return n;
