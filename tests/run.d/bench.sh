@@ -25,6 +25,15 @@ check "perft_suite exits 1 on a mismatch" "./bench/perft_suite $tmp/wrong.tsv >$
 check "bench --set: a bad option exits 2" "./bench/bench --only search --set nope=1 >/dev/null 2>&1; [ \$? = 2 ]"
 check "bench --set: options reach the engine" "./bench/bench --only search --playouts 200 --set threads=2 >$tmp/set.out && grep -q 'engine options: threads=2' $tmp/set.out"
 
+# The search's behaviour is committed: bench/search.signature holds the
+# moves signature of `bench --only search` (docs/bench.md says when and how
+# to change it).
+want=$(cat bench/search.signature)
+got=$(./bench/bench --only search | sed -n 's/.*moves signature \([0-9a-f]*\).*/\1/p')
+if [ -n "$want" ] && [ "$got" = "$want" ]; then ok; else
+    bad "bench --only search: moves signature $got, committed $want (bench/search.signature): search behaviour changed; see docs/bench.md"
+fi
+
 check "bench --compare without the reference: skipped, said so" "./bench/bench --compare $tmp/none >$tmp/cmp.out && grep -q 'comparison skipped' $tmp/cmp.out"
 check "bench --only random --size 5" "./bench/bench --only random --size 5 --count 200 | grep -q ' 5x5 '"
 check "bench --only engine on Morpharaoh 48 measures search (book off)" "./bench/bench --only engine --rules morpharaoh,board=48 --seconds 0.05 >$tmp/eng.out && grep -Eq ' [0-9]{3,} playouts in [0-9.]+ s: +[0-9]{3,7} playouts/s' $tmp/eng.out && ! grep -q ' in 0.00 s' $tmp/eng.out"
