@@ -14,12 +14,22 @@ every rule set, size and clock (each rule set on one size); --ci is the
 bounded slice tests/run.d/clock.sh runs. Exit status 1 on any loss on time
 or any overrun beyond the margin.
 """
-import argparse, os, subprocess, sys, tempfile
+import argparse, os, shlex, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-SEARCHERS = ["mcts", "uct", "grave", "ab", "random"]
+
+def engine_searchers(engine):
+    """The engine's searchers (its searchers[] table), from the
+    'searchers (--searcher NAME):' line of its --help."""
+    out = subprocess.run(shlex.split(engine) + ["--help"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True).stdout
+    for line in out.splitlines():
+        if line.startswith("searchers (--searcher NAME):"):
+            return line.split(":", 1)[1].split()
+    sys.exit("%s --help names no searchers" % engine)
+
 # Rule set -> bench/match --rules, and the sizes it is played on in the
 # default matrix (each size used at least once over the rule sets).
 RULES = [("none", "none", 19), ("a", "a", 9), ("b+d", "b,d", 13), ("c", "c", 25), ("c+d", "c,d", 19),
@@ -61,13 +71,13 @@ def main():
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--full", action="store_true", help="every rule set on every size (default: each rule set on one size)")
     g.add_argument("--ci", action="store_true", help="the bounded slice make test runs")
-    ap.add_argument("--searchers", default=",".join(SEARCHERS), help="comma-separated (default: all five)")
+    ap.add_argument("--searchers", default="", help="comma-separated (default: every searcher the engine lists in --help)")
     ap.add_argument("--engine", default=os.path.join(ROOT, "morphos"), help="engine binary (default: ./morphos)")
     ap.add_argument("--margin", type=float, default=0.05, help="seconds over a move's time before a loss (default 0.05)")
     ap.add_argument("--plies", type=int, default=0, help="plies per game (default: 16, --ci 10, --full 10 x points)")
     ap.add_argument("--games", type=int, default=1, help="games per row (default 1)")
     args = ap.parse_args()
-    searchers = args.searchers.split(",")
+    searchers = args.searchers.split(",") if args.searchers else engine_searchers(args.engine)
     rows = []
     if args.ci:
         plies = args.plies or 10

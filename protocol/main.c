@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../engine/engine.h"
+#include "../engine/searcher.h"
 #include "args.h"
 #include "cli.h"
 #include "gtp.h"
@@ -45,7 +46,9 @@ static void help(FILE *f)
             "      --size defaults to 9; --bulk off plays every leaf move.\n"
             "  morphos --help\n"
             "\n"
-            "engine options:");
+            "searchers (--searcher NAME):");
+    for (int i = 0; i < searcher_count(); i++) fprintf(f, " %s", searchers[i].name);
+    fprintf(f, "\nengine options:");
     const char *const *names = engine_param_names();
     for (int i = 0; names && names[i]; i++) fprintf(f, " %s", names[i]);
     fprintf(f, "\nsee docs/protocol.md for the GTP commands, docs/controllers/ for GUIs.\n");

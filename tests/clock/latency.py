@@ -6,7 +6,11 @@ obeys its clock. Not a speed test: the budgets are the engine's own
 (time_settings, time_left, movetime, solve SECONDS); MARGIN absorbs process
 start-up, pipes and a loaded machine.
 
-Usage: latency.py ENGINE. Closes with "N passed, N failed".
+Usage: latency.py ENGINE [--margin S]. Closes with "N passed, N failed".
+The default margin, 0.25 s, is the benchmark's (run it by hand on a quiet
+machine); make test (tests/run.d/clock.sh) passes --margin 5, a margin no
+load reaches: there it catches hangs and budgets ignored, while the exact
+deadline test is test_engine's, on an injected clock.
 """
 import os, select, subprocess, sys, time
 
@@ -101,11 +105,11 @@ def long_run(name, cmd):
     err = b""
     t = time.monotonic()
     while b"left\n" not in err:
-        left = t + 15 - time.monotonic()
+        left = t + 60 - time.monotonic()
         if left <= 0 or not select.select([fd], [], [], left)[0]:
             p.kill()
             p.wait()
-            return "no progress line on stderr in 15 s (stderr %r)" % err[-200:]
+            return "no progress line on stderr in 60 s (stderr %r)" % err[-200:]
         chunk = os.read(fd, 4096)
         if not chunk:
             p.wait()
@@ -115,11 +119,11 @@ def long_run(name, cmd):
     p.send_signal(signal.SIGINT)
     t = time.monotonic()
     try:
-        rest = p.communicate(timeout=2)[1]
+        rest = p.communicate(timeout=10)[1]
     except subprocess.TimeoutExpired:
         p.kill()
         p.wait()
-        return "still running 2 s after Ctrl-C"
+        return "still running 10 s after Ctrl-C"
     if p.returncode != 130 or b"interrupted" not in rest:
         return "Ctrl-C: status %s, stderr %r" % (p.returncode, rest[-200:])
     print("ok   %s (first progress line: %s; stopped %.3f s after Ctrl-C)" % (name, first, time.monotonic() - t))
@@ -128,7 +132,13 @@ def long_run(name, cmd):
 
 def main():
     global ENGINE
-    ENGINE = sys.argv[1]
+    global MARGIN
+    args = sys.argv[1:]
+    if len(args) == 3 and args[1] == "--margin":
+        MARGIN = float(args[2])
+    elif len(args) != 1:
+        sys.exit("usage: latency.py ENGINE [--margin S]")
+    ENGINE = args[0]
     passed = failed = 0
     bench_dir = os.path.join(os.path.dirname(os.path.abspath(ENGINE)), "bench")
     for name, cmd in [("perft --size 25 --rules c --depth 3: progress, Ctrl-C",

@@ -31,14 +31,15 @@ RULES = ["", "a", "b", "c", "d", "e", "a,b", "b,d", "c,d", "c,c=upto", "c,c=adja
          "abstractplay=duomorph", "abstractplay=remorph", "morpharaoh", "morpharaoh,board=160",
          "morpharaoh,edge=majority,center=majority", "b,e", "a,c,d"]
 OUT = os.environ.get("SESSIONS_OUT", "build/sessions")
-SEARCHERS = ["mcts", "uct", "grave", "ab", "random"]
+SEARCHERS = []  # the engine's own list (engine_searchers), read in main
 COLOURS = ["b", "w", "B", "W", "black", "white"]
 QUERIES = ["showboard", "printsgf", "final_score", "winner", "weak_stones b", "weak_stones w", "winning_chain", "stones b",
            "move_history", "side_to_move", "legal_moves", "gogui-rules_legal_moves", "gogui-rules_board",
            "gogui-rules_final_result", "gogui-rules_side_to_move", "gogui-rules_game_id", "ap_printgame", "ap_winner",
            "ap_legal_moves", "board_geometry", "explain_point A1", "explain_point C3", "get_param threads", "gogui-params",
            "rules", "pie_form"]
-PARAMS = ["searcher %s" % s for s in SEARCHERS] + [
+PARAMS = [  # main puts "searcher NAME" for each searcher in front
+
     "playouts 50", "playouts -3", "playouts 1000000000000", "threads 2", "threads 0", "threads 65", "rave off",
     "reuse on", "reuse off", "solver on", "solver off", "expand_after 1", "rescan 1", "lgr on", "p_flip 0.5",
     "playout_cap 5", "memory 1", "memory 0", "book on", "prove on", "movetime 0", "movetime -1", "ab_depth 1",
@@ -250,6 +251,16 @@ def run_session(engine, r, limit, stats):
     return None
 
 
+def engine_searchers(engine):
+    """The searchers the engine has (its searchers[] table), from the
+    'searchers (--searcher NAME):' line of --help: no list kept here."""
+    out = subprocess.run([engine, "--help"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    for line in out.splitlines():
+        if line.startswith("searchers (--searcher NAME):"):
+            return line.split(":", 1)[1].split()
+    return []
+
+
 def main():
     try:
         engine = sys.argv[1]
@@ -263,6 +274,12 @@ def main():
               % ", ".join(PROFILES))
         print("0 passed, 1 failed")
         return 2
+    SEARCHERS[:] = engine_searchers(engine)
+    if not SEARCHERS:
+        print("FAIL: %s --help names no searchers" % engine)
+        print("0 passed, 1 failed")
+        return 1
+    PARAMS[:0] = ["searcher %s" % s for s in SEARCHERS]
     passed = failed = 0
     stats = {"commands": 0, "refused": 0, "roundtrips": 0, "seed": seed, "profile": profile}
     for i in range(count):
