@@ -19,12 +19,16 @@
 
 #include "dfpn.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
 #include "eval.h"
+#include "proofdb.h"
+#include "symmetry.h"
 #include "ztable.h"
 
 #define DF_INF 0x3fffffffu
@@ -43,42 +47,88 @@ enum { CH_OPEN = 0, CH_ACHIEVED, CH_FAILED, CH_CUT };
 
 typedef struct DFrame {
     MoveList ml;
-    uint64_t *hash;
+    uint64_t *hash;     /* pos_hash: repetitions on the path */
+    uint64_t *canon;    /* sym_canon: the table's key, one for symmetric positions */
     uint8_t *fixed;     /* CH_*: terminal or cut children, from the child's mover's view */
-    uint8_t *init;      /* open children: initial phi (low half) and delta (high half) */
+    uint16_t *init;     /* open children: initial phi (low byte) and delta (high byte) */
     uint32_t *phi, *delta; /* the children's values, read once and updated after each descent */
     size_t cap;
 } DFrame;
 
-typedef struct Dfpn {
+/* What the threads share: the table (each bucket under a spinlock when
+ * several threads run: a torn entry could read as a proof), the busy
+ * marks, the database and the stop. */
+#define DF_LOCKS 4096
+#define DF_BUSY 65536
+typedef struct DfShared {
     DEntry *tt;
     ZTable tt_mem;      /* the mapping behind tt */
     size_t mask;        /* bucket count - 1 */
+    int locking;        /* more than one thread */
+    atomic_flag lock[DF_LOCKS];
+    /* Threads inside a node (by key): the others see its children as
+     * harder than they are and spread out (virtual proof numbers after
+     * Kaneko's parallel df-pn). */
+    _Atomic uint8_t busy[DF_BUSY];
+    ProofDB *db;
+    int target;         /* Color T of the question "T wins" */
+    atomic_int stop;    /* the question is answered, or time is up */
+    atomic_int cut, oom;
+    int huge;           /* huge pages once the search has grown */
+} DfShared;
+
+/* One thread's search. */
+typedef struct Dfpn {
+    DfShared *sh;
+    DEntry *tt;         /* sh->tt and sh->mask, at hand */
+    size_t mask;
     DFrame fr[DF_MAXD + 1];
     int nfr;
     uint64_t path[DF_MAXD + 1];
-    int target;         /* Color T of the question "T wins" */
+    int target;
     Deadline dl;
-    unsigned long long nodes;
-    int abort, cut, maxdepth, oom;
+    unsigned long long nodes, flush_at;
+    int abort, maxdepth, main;
 } Dfpn;
 
-/* Huge pages for long budgets only (ztable.h says why). */
+static void df_lock(Dfpn *d, uint64_t key)
+{
+    if (!d->sh->locking) return;
+    atomic_flag *l = &d->sh->lock[(key & d->mask) & (DF_LOCKS - 1)];
+    while (atomic_flag_test_and_set_explicit(l, memory_order_acquire)) {
+    }
+}
+
+static void df_unlock(Dfpn *d, uint64_t key)
+{
+    if (d->sh->locking) atomic_flag_clear_explicit(&d->sh->lock[(key & d->mask) & (DF_LOCKS - 1)], memory_order_release);
+}
+
+/* Huge pages for long budgets only (ztable.h says why), and only once a
+ * search has grown: a small solve touches a few scattered entries, and a
+ * huge page costs 2 MiB of clearing for each (a 3x3 opening map took 4 s
+ * with a 512 MiB table on huge pages from the start, 0.1 s without). */
 #define DF_HUGE_SECONDS 10.0
+#define DF_HUGE_NODES 1000000
 
 static uint64_t df_key(const Dfpn *d, uint64_t h) { return d->target == WHITE ? h ^ 0x6a09e667f3bcc909ULL : h; }
 
-static DEntry *df_probe(Dfpn *d, uint64_t key)
+/* The entry of key, copied into *out: 1, or 0 when none. */
+static int df_probe(Dfpn *d, uint64_t key, DEntry *out)
 {
     DEntry *b = &d->tt[(key & d->mask) * DF_WAYS];
-    for (int i = 0; i < DF_WAYS; i++)
-        if (b[i].key == key && (b[i].phi | b[i].delta)) return &b[i];
-    return NULL;
+    int found = 0;
+    df_lock(d, key);
+    for (int i = 0; i < DF_WAYS && !found; i++)
+        if (b[i].key == key && (b[i].phi | b[i].delta)) *out = b[i], found = 1;
+    df_unlock(d, key);
+    return found;
 }
 
 static void df_store(Dfpn *d, uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, int best)
 {
     DEntry *b = &d->tt[(key & d->mask) * DF_WAYS], *v = NULL;
+    df_lock(d, key);
     for (int i = 0; i < DF_WAYS && !v; i++)
         if (b[i].key == key) v = &b[i];
     if (!v) {
@@ -95,12 +145,13 @@ static void df_store(Dfpn *d, uint64_t key, uint32_t phi, uint32_t delta, uint32
     v->delta = delta;
     v->work = work;
     v->best = (uint16_t)(best > 65535 ? 65535 : best);
+    df_unlock(d, key);
 }
 
 /* Charge work to the clock (engine/clock.h); sets abort when time is up. */
 static int df_charge(Dfpn *d, uint64_t units)
 {
-    if (deadline_over(&d->dl, units)) d->abort = 1;
+    if (deadline_over(&d->dl, units) || atomic_load_explicit(&d->sh->stop, memory_order_relaxed)) d->abort = 1;
     return d->abort;
 }
 
@@ -120,12 +171,15 @@ static void df_child(Dfpn *d, const DFrame *f, size_t i, uint32_t *phi, uint32_t
     case CH_FAILED: *phi = DF_INF, *delta = 0; return;
     default: break;
     }
-    const DEntry *e = df_probe(d, df_key(d, f->hash[i]));
-    if (e) *phi = e->phi, *delta = e->delta;
-    else *phi = f->init[i] & 15, *delta = f->init[i] >> 4;
+    DEntry e;
+    if (df_probe(d, df_key(d, f->canon[i]), &e)) *phi = e.phi, *delta = e.delta;
+    else *phi = f->init[i] & 255, *delta = f->init[i] >> 8;
 }
 
-static unsigned df_h(int dist) { return dist < 1 ? 1u : dist > 15 ? 15u : (unsigned)dist; }
+#ifndef DF_CAP
+#define DF_CAP 15
+#endif
+static unsigned df_h(int h) { return h < 1 ? 1u : h > DF_CAP ? DF_CAP : (unsigned)h; }
 
 static uint32_t sat_add(uint32_t a, uint32_t b) { return a + b >= DF_INF ? DF_INF : a + b; }
 
@@ -142,7 +196,7 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         d->nfr = ply + 1;
     }
     DFrame *f = &d->fr[ply];
-    if (!solve_may_list(&d->dl, p)) {
+    if (d->main ? !solve_may_list(&d->dl, p) : !deadline_affords(&d->dl, p->board->rules.c ? pos_count_moves(p) : 0)) {
         d->abort = 1;
         return 1;
     }
@@ -151,15 +205,17 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
     if (n > f->cap) {
         uint64_t *h = realloc(f->hash, n * sizeof *h);
         if (h) f->hash = h;
+        uint64_t *k = realloc(f->canon, n * sizeof *k);
+        if (k) f->canon = k;
         uint8_t *x = realloc(f->fixed, n);
         if (x) f->fixed = x;
-        uint8_t *y = realloc(f->init, n);
+        uint16_t *y = realloc(f->init, n * sizeof *y);
         if (y) f->init = y;
         uint32_t *a = realloc(f->phi, n * sizeof *a);
         if (a) f->phi = a;
         uint32_t *c = realloc(f->delta, n * sizeof *c);
         if (c) f->delta = c;
-        if (!h || !x || !y || !a || !c) return -1;
+        if (!h || !k || !x || !y || !a || !c) return -1;
         f->cap = n;
     }
     /* First the hashes (prefetching the table rows: the probes are what
@@ -168,11 +224,12 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         if (df_charge(d, 1)) return 1;
         Position q = *p;
         pos_play(&q, &f->ml.m[i]);
-        uint64_t h = pos_hash(&q);
-        __builtin_prefetch(&d->tt[(df_key(d, h) & d->mask) * DF_WAYS]);
+        uint64_t h = pos_hash(&q), k = sym_canon(&q, NULL);
+        __builtin_prefetch(&d->tt[(df_key(d, k) & d->mask) * DF_WAYS]);
         f->hash[i] = h;
+        f->canon[i] = k;
         f->fixed[i] = CH_OPEN;
-        f->init[i] = 0x11;
+        f->init[i] = 0x101;
         int cm = q.to_move;
         if (pos_over(&q)) {
             f->fixed[i] = df_goal(d, cm, df_tw(d, q.result)) ? CH_ACHIEVED : CH_FAILED;
@@ -181,7 +238,7 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         int rep = ply + 1 >= DF_MAXD;
         for (int k = ply; k >= 0 && !rep; k--) rep = d->path[k] == h;
         if (rep) {
-            d->cut = 1;
+            atomic_store(&d->sh->cut, 1);
             f->fixed[i] = df_goal(d, cm, 0) ? CH_ACHIEVED : CH_FAILED;
         }
     }
@@ -190,35 +247,107 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
      * first to be replaced): the mover's goal is easier to prove the
      * closer the mover is to connecting (whichever the target: a near
      * connection makes the mover's goal likely) and easier to disprove the
-     * closer the other side is. */
+     * closer the other side is. A mover one move from connecting (a
+     * distance of 1: an empty point or a weak enemy stone joins the chain)
+     * wins at once where such a move is one whole legal turn: plain turns
+     * (no b, whose flip-back ban and start-of-turn wins change that, no c,
+     * no stone owed under d) on Morphos boards. The child is then decided
+     * without being expanded: this prunes every move that ignores a threat. */
+    const Ruleset *r = &p->board->rules;
+    int wins_in_one = p->board->size > 0 && !r->b && !r->c;
     for (size_t i = 0; i < n; i++) {
         if (f->fixed[i] != CH_OPEN) continue;
-        uint64_t key = df_key(d, f->hash[i]);
-        if (df_probe(d, key)) continue;
-        /* Two shortest-path searches: worth many plays. */
-        if (df_charge(d, 16)) return 1;
+        uint64_t key = df_key(d, f->canon[i]);
+        DEntry e;
+        if (df_probe(d, key, &e)) continue;
         Position q = *p;
         pos_play(&q, &f->ml.m[i]);
         int cm = q.to_move;
-        unsigned hp = df_h(eval_distance(&q, (Color)cm)), hd = df_h(eval_distance(&q, (Color)(cm ^ 1)));
-        f->init[i] = (uint8_t)(hp | hd << 4);
+        /* The database: a proven child is decided, an open one starts from
+         * the numbers it had. */
+        if (d->sh->db) {
+            PdbEntry pe;
+            uint64_t dk = pdb_key_canon(q.board, q.ply, f->canon[i]);
+            if (pdb_get(d->sh->db, dk, PDB_WIN, &pe)) {
+                f->fixed[i] = pe.value == PDB_WIN ? CH_ACHIEVED : CH_FAILED;
+                continue;
+            }
+            if (pdb_get(d->sh->db, dk, d->target == BLACK ? PDB_OPEN_B : PDB_OPEN_W, &pe)) {
+                df_store(d, key, pe.phi, pe.delta, pe.work > UINT32_MAX ? UINT32_MAX : (uint32_t)pe.work, 0);
+                continue;
+            }
+        }
+        /* Two shortest-path searches: worth many plays. */
+        if (df_charge(d, 16)) return 1;
+        int dp = eval_distance(&q, (Color)cm);
+        if (dp == 1 && wins_in_one && !q.owe) {
+            f->fixed[i] = CH_ACHIEVED;
+            continue;
+        }
+        int dd = eval_distance(&q, (Color)(cm ^ 1));
+        /* Thrice the distance: the numbers of a distant goal grow faster
+         * than the sums of near ones (against plain distances: 0.59x the
+         * nodes on 4x4 with the pie, 0.56x on 5x5 after C3 C2; twice:
+         * 0.70x, 0.61x); capped at 15 (at 24: 1.1-1.4x the nodes). */
+        unsigned hp = df_h(3 * dp - 2), hd = df_h(3 * dd - 2);
+        f->init[i] = (uint16_t)(hp | hd << 8);
         df_store(d, key, hp, hd, 0, 0);
     }
     *nout = n;
     return 0;
 }
 
+/* Open nodes with at least this much work below them go to the database
+ * (their numbers restart a stopped solve near where it was). */
+#define DF_OPEN_WORK 4096
+
+/* Into the database: a node whose question is answered "T wins" (a win
+ * or a loss for its mover: a sound fact, as proofs never rest on a
+ * repetition), with the winning move that took the least work (the
+ * shortest proof found) or, for a loss, the reply that took the most;
+ * else, with enough work, its open numbers. */
+static void df_record(Dfpn *d, const Position *p, uint64_t canon, int sym, const DFrame *f, size_t n,
+                      uint32_t phi, uint32_t delta, unsigned long long work)
+{
+    int mine = p->to_move == d->target;
+    int value = mine && phi == 0 ? PDB_WIN : !mine && delta == 0 ? PDB_LOSS : 0;
+    if (!value && (work < DF_OPEN_WORK || phi == 0 || delta == 0)) return;
+    PdbEntry e = { .key = pdb_key_canon(p->board, p->ply, canon), .work = work, .phi = phi, .delta = delta, .move = move_of(MOVE_NONE) };
+    if (value) {
+        /* Winning children (value WIN) have delta 0; a loss's children all phi 0. */
+        uint64_t pick = value == PDB_WIN ? UINT64_MAX : 0;
+        int bi = -1;
+        for (size_t i = 0; i < n; i++) {
+            if (value == PDB_WIN ? f->delta[i] != 0 : f->phi[i] != 0) continue;
+            /* The work below the child: the table's, the database's (for a
+             * child it decided), none for a game over. */
+            DEntry c;
+            PdbEntry pc;
+            uint64_t w = f->fixed[i] == CH_OPEN ? (df_probe(d, df_key(d, f->canon[i]), &c) ? (uint64_t)c.work + 1 : 1)
+                         : pdb_get(d->sh->db, pdb_key_canon(p->board, p->ply + 1, f->canon[i]), PDB_WIN, &pc) ? pc.work + 1 : 0;
+            if (bi < 0 || (value == PDB_WIN ? w < pick : w > pick)) pick = w, bi = (int)i;
+        }
+        if (bi < 0) return; /* the children changed under another thread: nothing certain to say */
+        e.value = (uint8_t)value;
+        e.move = sym_move(p->board, sym, f->ml.m[bi]);
+    } else {
+        e.value = d->target == BLACK ? PDB_OPEN_B : PDB_OPEN_W;
+    }
+    if (pdb_put(d->sh->db, &e) < 0) atomic_store(&d->sh->oom, 1);
+}
+
 static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_t th_delta)
 {
-    d->nodes++;
+    if (++d->nodes == DF_HUGE_NODES && d->main && d->sh->huge) ztable_hugepages(&d->sh->tt_mem);
     if (ply > d->maxdepth) d->maxdepth = ply;
-    uint64_t h = pos_hash(p), key = df_key(d, h);
+    int sym;
+    uint64_t h = pos_hash(p), canon = sym_canon(p, &sym), key = df_key(d, canon);
     d->path[ply] = h;
     unsigned long long n0 = d->nodes;
     size_t n;
     int ex = df_expand(d, p, ply, &n);
     if (ex != 0) {
-        if (ex < 0) d->oom = 1;
+        if (ex < 0) atomic_store(&d->sh->oom, 1);
         d->abort = 1;
         return;
     }
@@ -229,23 +358,31 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         df_store(d, key, DF_INF, 0, 1, 0);
         return;
     }
+    _Atomic uint8_t *busy = d->sh->locking ? &d->sh->busy[key & (DF_BUSY - 1)] : NULL;
+    if (busy) atomic_fetch_add_explicit(busy, 1, memory_order_relaxed);
     /* The children's values are read once; after each descent only the
      * child searched is read again (a transposition may have changed a
      * sibling too: its stale value is only less informed, never wrong). */
     for (size_t i = 0; i < n; i++) df_child(d, f, i, &f->phi[i], &f->delta[i]);
     for (;;) {
         /* phi = min delta(c), delta = sum phi(c); c1 = the child of least
-         * delta, d2 the second least delta. */
-        uint32_t d1 = DF_INF, d2 = DF_INF, sum = 0, phi1 = DF_INF;
+         * delta, d2 the second least delta. With several threads the
+         * choice counts a child another thread is in as twice as hard
+         * (the node's numbers stay the true ones). */
+        uint32_t d1 = DF_INF, d2 = DF_INF, e1 = DF_INF, sum = 0, phi1 = DF_INF;
         int c1 = -1;
         for (size_t i = 0; i < n; i++) {
-            uint32_t cp = f->phi[i], cd = f->delta[i];
+            uint32_t cp = f->phi[i], cd = f->delta[i], ce = cd;
             sum = sat_add(sum, cp);
-            if (cd < d1 || c1 < 0) {
-                d2 = d1;
-                d1 = cd, c1 = (int)i, phi1 = cp;
-            } else if (cd < d2) {
-                d2 = cd;
+            if (cd < d1) d1 = cd;
+            if (busy && cd && f->fixed[i] == CH_OPEN &&
+                atomic_load_explicit(&d->sh->busy[df_key(d, f->canon[i]) & (DF_BUSY - 1)], memory_order_relaxed))
+                ce = sat_add(cd, cd + 1);
+            if (ce < e1 || c1 < 0) {
+                d2 = e1;
+                e1 = ce, c1 = (int)i, phi1 = cp;
+            } else if (ce < d2) {
+                d2 = ce;
             }
         }
         phi = d1;
@@ -258,31 +395,95 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         uint64_t tp = (uint64_t)th_delta - delta + phi1;
         uint64_t td = (uint64_t)d2 + 1 + d2 / 4;
         if (td > th_phi) td = th_phi;
+        if (td <= f->delta[c1]) td = (uint64_t)f->delta[c1] + 1; /* progress under the busy marks */
         if (tp > DF_INF) tp = DF_INF;
         Position q = *p;
         pos_play(&q, &f->ml.m[c1]);
         df_mid(d, &q, ply + 1, (uint32_t)tp, (uint32_t)td);
         f = &d->fr[ply];
-        df_child(d, f, (size_t)c1, &f->phi[c1], &f->delta[c1]);
+        /* With several threads every child may have moved meanwhile. */
+        if (d->sh->locking)
+            for (size_t i = 0; i < n; i++) df_child(d, f, i, &f->phi[i], &f->delta[i]);
+        else
+            df_child(d, f, (size_t)c1, &f->phi[c1], &f->delta[c1]);
         if (d->abort) break;
     }
+    if (busy) atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
     unsigned long long w = d->nodes - n0;
     df_store(d, key, phi, delta, w > UINT32_MAX ? UINT32_MAX : (uint32_t)w, best);
+    if (d->sh->db) {
+        df_record(d, p, canon, sym, f, n, phi, delta, w);
+        if (d->main && d->nodes >= d->flush_at) {
+            d->flush_at = d->nodes + 4096;
+            if (pdb_flush_due(d->sh->db) < 0) perror("solve: writing the proof database");
+        }
+    }
+}
+
+/* A helper thread: the same question from the root, until the main
+ * thread answers it or stops. */
+typedef struct DfHelper {
+    Dfpn *d;
+    const Position *p;
+    pthread_t tid;
+} DfHelper;
+
+static void *df_help(void *arg)
+{
+    DfHelper *h = arg;
+    Dfpn *d = h->d;
+    d->target = d->sh->target;
+    d->abort = 0;
+    while (!atomic_load(&d->sh->stop) && !d->abort) {
+        df_mid(d, h->p, 0, DF_INF - 1, DF_INF - 1);
+        DEntry e;
+        if (df_probe(d, df_key(d, sym_canon(h->p, NULL)), &e) && (e.phi == 0 || e.delta == 0)) break;
+    }
+    return NULL;
 }
 
 /* One question, "T wins?", from p: 1 proved, 0 disproved, -1 unknown. */
-static int df_run(Dfpn *d, const Position *p, int target)
+static int df_run(Dfpn *w, int nw, const Position *p, int target)
 {
+    Dfpn *d = &w[0];
+    DfShared *sh = d->sh;
+    sh->target = target;
+    atomic_store(&sh->stop, 0);
     d->target = target;
     d->abort = 0;
-    uint64_t key = df_key(d, pos_hash(p));
+    DfHelper hp[64];
+    int started = 0;
+    for (int i = 1; i < nw && i <= 64; i++) {
+        hp[i - 1] = (DfHelper){ &w[i], p, 0 };
+        if (pthread_create(&hp[i - 1].tid, NULL, df_help, &hp[i - 1]) != 0) break;
+        started = i;
+    }
+    uint64_t key = df_key(d, sym_canon(p, NULL));
+    int r = -1;
     for (;;) {
         df_mid(d, p, 0, DF_INF - 1, DF_INF - 1);
-        const DEntry *e = df_probe(d, key);
-        if (d->abort || !e) return -1;
+        DEntry e;
+        if (!df_probe(d, key, &e)) break;
         int mine = p->to_move == target;
-        if (e->phi == 0) return mine ? 1 : 0;
-        if (e->delta == 0) return mine ? 0 : 1;
+        if (e.phi == 0) { r = mine ? 1 : 0; break; }
+        if (e.delta == 0) { r = mine ? 0 : 1; break; }
+        if (d->abort) break;
+    }
+    atomic_store(&sh->stop, 1);
+    for (int i = 0; i < started; i++) pthread_join(hp[i].tid, NULL);
+    return r;
+}
+
+static void df_free_frames(Dfpn *d)
+{
+    for (int i = 0; i < d->nfr; i++) {
+        movelist_free(&d->fr[i].ml);
+        free(d->fr[i].hash);
+        free(d->fr[i].canon);
+        free(d->fr[i].fixed);
+        free(d->fr[i].init);
+        free(d->fr[i].phi);
+        free(d->fr[i].delta);
     }
 }
 
@@ -291,34 +492,70 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
     double t0 = now_seconds();
     if (st) memset(st, 0, sizeof *st);
     if (pos_over(p)) return (Result)p->result;
-    Dfpn *d = calloc(1, sizeof *d);
-    if (!d) {
+    int me = p->to_move;
+    Result mine = me == BLACK ? RESULT_BLACK : RESULT_WHITE, theirs = me == BLACK ? RESULT_WHITE : RESULT_BLACK;
+    /* Known already: the database's move. */
+    if (lim->db && pdb_fits(lim->db, p->board)) {
+        int s;
+        PdbEntry pe;
+        if (pdb_get(lim->db, pdb_key(p, &s), PDB_WIN, &pe) && pe.move.kind != MOVE_NONE) {
+            if (best) *best = pdb_move(p, s, &pe);
+            if (st) st->seconds = now_seconds() - t0;
+            return pe.value == PDB_WIN ? mine : theirs;
+        }
+    }
+    int nw = lim->threads > 1 ? (lim->threads < 64 ? lim->threads : 64) : 1;
+    DfShared *sh = calloc(1, sizeof *sh);
+    Dfpn *w = calloc((size_t)nw, sizeof *w);
+    if (!sh || !w) {
+        free(sh);
+        free(w);
         fprintf(stderr, "solve: out of memory\n");
         return RESULT_NONE;
     }
     size_t want = lim->memory / (sizeof(DEntry) * DF_WAYS), nb = 1024;
     while (nb * 2 <= want && nb < ((size_t)1 << 28)) nb *= 2;
     /* Never silently less: a table that cannot be had is halved, and said. */
-    while (!(d->tt = ztable_alloc(&d->tt_mem, nb * DF_WAYS * sizeof(DEntry), lim->seconds >= DF_HUGE_SECONDS)) && nb > 1024) nb /= 2;
-    if (!d->tt) {
+    while (!(sh->tt = ztable_alloc(&sh->tt_mem, nb * DF_WAYS * sizeof(DEntry), 0)) && nb > 1024) nb /= 2;
+    sh->huge = lim->seconds >= DF_HUGE_SECONDS;
+    if (!sh->tt) {
         fprintf(stderr, "solve: cannot allocate the table; not solving\n");
-        free(d);
+        free(sh);
+        free(w);
         return RESULT_NONE;
     }
     size_t bytes = nb * DF_WAYS * sizeof(DEntry);
     if (bytes * 2 <= lim->memory) fprintf(stderr, "solve: table reduced to %zu MiB (memory)\n", bytes >> 20);
     if (st) st->table_bytes = bytes;
-    d->mask = nb - 1;
-    deadline_init(&d->dl, t0 + (lim->seconds > 0 ? lim->seconds : 1.0), lim->stop, lim->ctx);
-    int me = p->to_move, value = 2; /* +1 mover wins, -1 loses, 0 draw */
-    int r = df_run(d, p, me);
+    sh->mask = nb - 1;
+    sh->locking = nw > 1;
+    for (int i = 0; i < DF_LOCKS; i++) atomic_flag_clear(&sh->lock[i]);
+    sh->db = lim->db && pdb_fits(lim->db, p->board) ? lim->db : NULL;
+    double at = t0 + (lim->seconds > 0 ? lim->seconds : 1.0);
+    for (int i = 0; i < nw; i++) {
+        w[i].sh = sh;
+        w[i].tt = sh->tt;
+        w[i].mask = sh->mask;
+        w[i].main = i == 0;
+        /* Only the main thread polls the caller's stop (it may read input). */
+        deadline_init(&w[i].dl, at, i == 0 ? lim->stop : NULL, i == 0 ? lim->ctx : NULL);
+    }
+    Dfpn *d = &w[0];
+    int value = 2; /* +1 mover wins, -1 loses, 0 draw */
+    int r = df_run(w, nw, p, me);
     if (r == 1) value = 1;
     else if (r == 0) {
-        int r2 = df_run(d, p, me ^ 1);
+        int r2 = df_run(w, nw, p, me ^ 1);
         if (r2 == 1) value = -1;
-        else if (r2 == 0 && !d->cut) value = 0;
+        else if (r2 == 0 && !atomic_load(&sh->cut)) value = 0;
     }
-    if (best && value != 2) { /* unknown: no move to give */
+    PdbEntry root;
+    int rs;
+    if (best && value != 2 && sh->db && pdb_get(sh->db, pdb_key(p, &rs), PDB_WIN, &root) && root.move.kind != MOVE_NONE &&
+        (root.value == PDB_WIN) == (value == 1)) {
+        /* The database's move (df_record's choice). */
+        *best = pdb_move(p, rs, &root);
+    } else if (best && value != 2) { /* unknown: no move to give */
         MoveList ml;
         movelist_init(&ml);
         size_t n = pos_gen_moves(p, &ml);
@@ -335,29 +572,26 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
                 if (value == 1 && q.result == (me == BLACK ? RESULT_BLACK : RESULT_WHITE)) { bi = (int)i; break; }
                 continue;
             }
-            const DEntry *e = df_probe(d, df_key(d, pos_hash(&q)));
-            if (!e) continue;
-            if (value == 1 && e->delta == 0) { bi = (int)i; break; }
-            if (value != 1 && e->work > most) most = e->work, bi = (int)i;
+            DEntry e;
+            if (!df_probe(d, df_key(d, sym_canon(&q, NULL)), &e)) continue;
+            if (value == 1 && e.delta == 0) { bi = (int)i; break; }
+            if (value != 1 && e.work > most) most = e.work, bi = (int)i;
         }
         if (n > 0) *best = ml.m[bi];
         movelist_free(&ml);
     }
+    if (sh->db && pdb_flush(sh->db) < 0) perror("solve: writing the proof database");
+    if (atomic_load(&sh->oom)) fprintf(stderr, "solve: out of memory for the search's lists or the database\n");
     if (st) {
-        st->nodes = d->nodes;
-        st->depth = d->maxdepth;
+        for (int i = 0; i < nw; i++) {
+            st->nodes += w[i].nodes;
+            if (w[i].maxdepth > st->depth) st->depth = w[i].maxdepth;
+        }
         st->seconds = now_seconds() - t0;
     }
-    for (int i = 0; i < d->nfr; i++) {
-        movelist_free(&d->fr[i].ml);
-        free(d->fr[i].hash);
-        free(d->fr[i].fixed);
-        free(d->fr[i].init);
-        free(d->fr[i].phi);
-        free(d->fr[i].delta);
-    }
-    ztable_free(&d->tt_mem);
-    free(d);
-    Result mine = me == BLACK ? RESULT_BLACK : RESULT_WHITE, theirs = me == BLACK ? RESULT_WHITE : RESULT_BLACK;
+    for (int i = 0; i < nw; i++) df_free_frames(&w[i]);
+    ztable_free(&sh->tt_mem);
+    free(sh);
+    free(w);
     return value == 1 ? mine : value == -1 ? theirs : value == 0 ? RESULT_DRAW : RESULT_NONE;
 }

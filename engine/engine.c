@@ -12,6 +12,9 @@
 #include "config.h"
 #include "searcher.h"
 #include "dfpn.h"
+#include "opening_map.h"
+#include "proof_check.h"
+#include "proofdb.h"
 #include "timeman.h"
 #include "util.h"
 
@@ -23,6 +26,8 @@ struct Engine {
     int created[MAX_SEARCHERS];
     Book *book;             /* the built-in lines of book_board's rules, or NULL */
     const Board *book_board;
+    ProofDB *db;            /* the proof database, or NULL */
+    char *db_path;
 };
 
 static const Searcher *table(int id)
@@ -65,6 +70,8 @@ void engine_free(Engine *e)
     for (int i = 0; i < searcher_count(); i++)
         if (e->created[i]) table(i)->destroy(e->state[i]);
     book_free(e->book);
+    pdb_close(e->db);
+    free(e->db_path);
     free(e);
 }
 
@@ -178,12 +185,102 @@ static Move searcher_move(Engine *e, int id, const Position *p, const SearchCtx 
 
 Move engine_genmove(Engine *e, const Position *p) { return engine_genmove_live(e, p, NULL); }
 
+int engine_proofdb(Engine *e, const Position *p, const char *path, double flush_seconds, char *err, size_t errlen)
+{
+    if (!e) return -1;
+    if (!path) {
+        pdb_close(e->db);
+        free(e->db_path);
+        e->db = NULL;
+        e->db_path = NULL;
+        return 0;
+    }
+    char *copy = strdup(path);
+    if (!copy) return snprintf(err, errlen, "out of memory"), -1;
+    ProofDB *db = pdb_open(path, p->board, err, errlen);
+    if (!db) {
+        free(copy);
+        return -1;
+    }
+    if (flush_seconds > 0) pdb_set_flush(db, flush_seconds);
+    pdb_close(e->db);
+    free(e->db_path);
+    e->db = db;
+    e->db_path = copy;
+    return 0;
+}
+
+void engine_proofdb_info(Engine *e, char *out, size_t len)
+{
+    if (!e || !e->db) {
+        snprintf(out, len, "no proof database");
+        return;
+    }
+    PdbStats st;
+    pdb_stats(e->db, &st);
+    int n = snprintf(out, len, "%s: %zu wins, %zu losses, %zu open, %zu bytes", e->db_path, st.wins, st.losses,
+                     st.open, st.file_bytes);
+    if ((st.skipped || st.cut) && n > 0 && (size_t)n < len)
+        snprintf(out + n, len - (size_t)n, " (on opening: %zu bad records skipped, %zu bytes of a torn tail cut)",
+                 st.skipped, st.cut);
+}
+
+int engine_proven(Engine *e, const Position *p, Move *m)
+{
+    if (!e || !e->db || pos_over(p) || !pdb_fits(e->db, p->board)) return 0;
+    int s;
+    PdbEntry pe;
+    if (!pdb_get(e->db, pdb_key(p, &s), PDB_WIN, &pe) || pe.move.kind == MOVE_NONE) return 0;
+    Move mv = pdb_move(p, s, &pe);
+    /* A key collision must not cost an illegal move. */
+    if (pos_check_move(p, &mv) != NULL) return 0;
+    *m = mv;
+    return pe.value == PDB_WIN ? 1 : -1;
+}
+
+int engine_proof_check(Engine *e, const Position *p, size_t max_positions, const char *export_path, char *out, size_t len)
+{
+    Move m;
+    int v = engine_proven(e, p, &m);
+    if (!v) {
+        snprintf(out, len, "the database does not hold this position");
+        return -1;
+    }
+    ProofDB *ex = NULL;
+    if (export_path) {
+        char err[256];
+        if (!(ex = pdb_open(export_path, p->board, err, sizeof err))) {
+            snprintf(out, len, "%s", err);
+            return -1;
+        }
+    }
+    CheckResult cr;
+    int r = proof_check(e->db, p, v > 0 ? PDB_WIN : PDB_LOSS, max_positions, ex, &cr);
+    pdb_close(ex);
+    const char *who = (p->to_move == BLACK) == (v > 0) ? "black" : "white";
+    if (r == 1)
+        snprintf(out, len, "%s wins: proven, %zu positions, %zu database moves, longest line %d", who, cr.positions, cr.used, cr.depth);
+    else
+        snprintf(out, len, "%s: %s", r == 0 ? "refuted" : "not checked", cr.why);
+    return r;
+}
+
+int engine_opening_map(Engine *e, const Position *p, double seconds, const SearchHooks *h, OpeningResult *out,
+                       char *err, size_t errlen)
+{
+    if (!e || !p) return -1;
+    if (seconds <= 0) seconds = e->cfg.solve_time;
+    SolveLimits lim = { .seconds = seconds, .memory = (size_t)e->cfg.memory << 20, .stop = h ? h->stop : NULL,
+                        .ctx = h ? h->ctx : NULL, .threads = e->cfg.threads, .db = e->db };
+    return opening_map(p, &lim, out, err, errlen);
+}
+
 Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
 {
     if (!e || !p || pos_over(p)) return move_of(MOVE_PASS);
     double t0 = now_seconds();
     Move m;
-    if (!only_move(p, &m) && !book_move(e, p, &m)) {
+    if (!only_move(p, &m) && engine_proven(e, p, &m) == 0 && !book_move(e, p, &m)) {
         SearchCtx sc;
         make_ctx(e, p, t0, &sc);
         sc.hooks = h;
@@ -198,8 +295,20 @@ Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHo
 {
     if (!e || !p) return RESULT_NONE;
     if (seconds <= 0) seconds = e->cfg.solve_time;
-    SolveLimits lim = {seconds, (size_t)e->cfg.memory << 20, h ? h->stop : NULL, h ? h->ctx : NULL};
+    SolveLimits lim = { .seconds = seconds, .memory = (size_t)e->cfg.memory << 20, .stop = h ? h->stop : NULL,
+                        .ctx = h ? h->ctx : NULL, .threads = e->cfg.threads, .db = e->db };
     return dfpn_solve(p, &lim, best, NULL);
+}
+
+/* One report of one move (move_only: with no value), then wait for the stop. */
+static void report_once(const SearchHooks *hk, AnalysisMove *am, int move_only)
+{
+    Analysis a = { .playouts = 1, .seconds = 0, .n = 1, .moves = am, .move_only = move_only };
+    if (hk->report) hk->report(&a, hk->ctx);
+    while (!hk->stop(hk->ctx)) {
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
 }
 
 void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
@@ -207,6 +316,22 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
     if (!e || !p || !h || !h->stop || pos_over(p)) return;
     SearchHooks hk = *h;
     if (hk.interval_cs <= 0) hk.interval_cs = 100;
+    Move pm;
+    int pv = engine_proven(e, p, &pm);
+    if (pv) {
+        /* Proven: the value, and the database's line as far as it goes. */
+        AnalysisMove am = { .move = pm, .point = pm.kind == MOVE_PLACE || pm.kind == MOVE_FLIP ? pm.pt[0] : -1,
+                            .visits = 1, .winrate = pv > 0 ? 1.0 : 0.0 };
+        Position q = *p;
+        Move m = pm;
+        while (am.npv < ANALYSIS_PV) {
+            am.pv[am.npv++] = m;
+            pos_play(&q, &m);
+            if (pos_over(&q) || !engine_proven(e, &q, &m)) break;
+        }
+        report_once(&hk, &am, 0);
+        return;
+    }
     SearchCtx sc;
     make_ctx(e, p, now_seconds(), &sc);
     sc.soft_time = sc.hard_time = 0;
@@ -228,10 +353,5 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
     AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
                         .visits = 1, .winrate = 0.5, .npv = 1 };
     am.pv[0] = m;
-    Analysis a = { .playouts = 1, .seconds = 0, .n = 1, .moves = &am, .move_only = 1 };
-    if (hk.report) hk.report(&a, hk.ctx);
-    while (!hk.stop(hk.ctx)) {
-        struct timespec ts = {0, 10 * 1000000L};
-        nanosleep(&ts, NULL);
-    }
+    report_once(&hk, &am, 1);
 }

@@ -80,6 +80,43 @@ Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h);
  * limits (seconds; 0 = the engine's default) or stopped by h->stop. */
 Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHooks *h, Move *best);
 
+/* The proof database (engine/proofdb.h) that solve reads and writes and
+ * genmove and analysis consult: opened on path (created when absent) for
+ * p's board and rules, replacing the one open, written at least every
+ * flush_seconds (30 when 0) while a solve runs; NULL path closes it. 0, or
+ * -1 and the reason in err (the database open stays as it was). On a
+ * solved position genmove plays the database's move (a winning one, else
+ * the longest resistance) and analysis reports the proven value. */
+int engine_proofdb(Engine *e, const Position *p, const char *path, double flush_seconds, char *err, size_t errlen);
+/* One line on the open database: its file, rule set, entries and size. */
+void engine_proofdb_info(Engine *e, char *out, size_t len);
+/* The proven value of p for its side to move in the database: 1 won, -1
+ * lost, 0 unknown (or no database for p's board); the move in *m. */
+int engine_proven(Engine *e, const Position *p, Move *m);
+/* Checks the database's value of p with nothing but the rules core
+ * (proof_check.h), walking at most max_positions (0: all). 1 proven (out:
+ * what was proven), 0 refuted (out: the first position that failed), -1
+ * unknown or too large. export: a file to write the proof's entries
+ * alone (a small proof database), or NULL. */
+int engine_proof_check(Engine *e, const Position *p, size_t max_positions, const char *export_path, char *out, size_t len);
+
+/* The opening map: the value of every first placement from the start of
+ * p's board, up to the board's symmetries, with the pie declined (the map
+ * a player needs for the pie rule), each solved within `seconds`
+ * (engine_solve's limits, threads and database). */
+typedef struct OpeningResult {
+    int point;             /* the first stone */
+    int rep;               /* the point of its class that was solved (itself when first) */
+    Result winner;         /* RESULT_NONE: unknown within the limits */
+    Move reply;            /* White's winning reply when White wins, else White's longest resistance */
+    unsigned long long nodes;
+    double seconds;
+} OpeningResult;
+/* Fills out[0..n) in point order (out: room for every point); returns n,
+ * or -1 and a reason in err (a board whose first turn is not a placement). */
+int engine_opening_map(Engine *e, const Position *p, double seconds, const SearchHooks *h, OpeningResult *out,
+                       char *err, size_t errlen);
+
 /* Live analysis: search p, reporting every h->interval_cs (100 if 0),
  * until h->stop() returns nonzero (required). Searchers without live
  * statistics report their move once, with one visit and winrate 0.5. */

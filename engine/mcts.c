@@ -459,7 +459,7 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
     if (sc->cfg.use_solver && secs > 0 && solver_in_reach(p)) {
         Move win;
         const SearchHooks *h = sc->hooks;
-        SolveLimits lim = {secs, ROOT_SOLVER_MEMORY, h ? h->stop : NULL, h ? h->ctx : NULL};
+        SolveLimits lim = { .seconds = secs, .memory = ROOT_SOLVER_MEMORY, .stop = h ? h->stop : NULL, .ctx = h ? h->ctx : NULL };
         if (!m->solver_tt.mem.at) root_table_init(&m->solver_tt, lim.memory);
         Result r = m->solver_tt.mem.at ? root_solve(p, &lim, &m->solver_tt, &win, NULL, &solved, &vals) : RESULT_NONE;
         if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {

@@ -12,11 +12,16 @@
 #include "../rules/rules.h"
 #include "clock.h"
 
+struct ProofDB;
+
 typedef struct SolveLimits {
     double seconds;        /* wall clock budget (> 0) */
     size_t memory;         /* bytes for the transposition table */
     int (*stop)(void *ctx);/* optional external stop */
     void *ctx;
+    /* df-pn only (0/NULL: the defaults): */
+    int threads;           /* search threads sharing the table (1 when 0) */
+    struct ProofDB *db;    /* proofdb.h: read and written as the search goes */
 } SolveLimits;
 
 typedef struct SolveStats {

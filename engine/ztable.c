@@ -25,6 +25,15 @@ void *ztable_alloc(ZTable *z, size_t bytes, int hugepages)
     return z->at;
 }
 
+void ztable_hugepages(ZTable *z)
+{
+#ifdef MADV_HUGEPAGE
+    if (z->at) (void)madvise(z->at, z->len - ((uintptr_t)z->at - (uintptr_t)z->map), MADV_HUGEPAGE);
+#else
+    (void)z;
+#endif
+}
+
 void ztable_free(ZTable *z)
 {
     if (z->map) munmap(z->map, z->len);

@@ -19,5 +19,8 @@ typedef struct ZTable {
  * first, which stalled a fresh process's `solve 0.05` for 1.5 s. */
 void *ztable_alloc(ZTable *z, size_t bytes, int hugepages);
 void ztable_free(ZTable *z);
+/* Asks for huge pages on a table mapped without them (from now on: a
+ * search that has grown large enough to gain from them). */
+void ztable_hugepages(ZTable *z);
 
 #endif

@@ -324,6 +324,86 @@ GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
+/* proofdb FILE [FLUSH_SECONDS] | proofdb off | proofdb | proofdb check
+ * [MAX [EXPORT]]: open (create) the proof database, close it, describe it,
+ * or check the value it holds for the current position (engine.h). */
+GtpStatus cmd_proofdb(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    static const char usage[] = "usage: proofdb [FILE [FLUSH_SECONDS] | off | check [MAX_POSITIONS [EXPORT_FILE]]]";
+    char msg[512];
+    if (!g->engine) return fail(out, "no engine");
+    const Position *p = game_pos(&g->game);
+    if (argc == 0) {
+        engine_proofdb_info(g->engine, msg, sizeof msg);
+        sb_puts(out, msg);
+        return GTP_OK;
+    }
+    if (strcmp(argv[0], "check") == 0) {
+        long max = 0;
+        if (argc > 3 || (argc >= 2 && arg_int(argv[1], 0, 1000000000L, &max) < 0)) return fail(out, usage);
+        int r = engine_proof_check(g->engine, p, (size_t)max, argc == 3 ? argv[2] : NULL, msg, sizeof msg);
+        if (r < 0 && strncmp(msg, "not checked", 11) != 0) return fail(out, msg);
+        sb_puts(out, msg);
+        return GTP_OK;
+    }
+    double flush = 0;
+    if (argc > 2 || (argc == 2 && arg_num(argv[1], 0.001, 86400, &flush) < 0)) return fail(out, usage);
+    if (strcmp(argv[0], "off") == 0) {
+        if (argc != 1) return fail(out, usage);
+        engine_proofdb(g->engine, p, NULL, 0, msg, sizeof msg);
+        return GTP_OK;
+    }
+    if (engine_proofdb(g->engine, p, argv[0], flush, msg, sizeof msg) < 0) return fail(out, msg);
+    engine_proofdb_info(g->engine, msg, sizeof msg);
+    sb_puts(out, msg);
+    return GTP_OK;
+}
+
+/* opening_map [SECONDS]: the value of every first stone with the pie
+ * declined, one line per class of symmetric openings (the stone, the
+ * winner, White's winning reply when White wins, time and nodes), then
+ * the map: B where the opening wins for Black, W where it loses, ? where
+ * unknown. SECONDS per opening (default: solve_time). */
+GtpStatus cmd_opening_map(Gtp *g, int argc, char **argv, StrBuf *out)
+{
+    double secs = 0;
+    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0, MAX_SECONDS, &secs) < 0))
+        return fail(out, "usage: opening_map [SECONDS]");
+    if (!can_search(g, out)) return GTP_ERR;
+    const Board *b = g->game.board;
+    if (b->size == 0) return fail(out, "opening maps are drawn on square boards only");
+    OpeningResult *res = calloc((size_t)b->npoints, sizeof *res);
+    if (!res) return fail(out, "out of memory");
+    const Position *p = game_pos(&g->game);
+    Watch w = { g, p, NULL, 0 };
+    SearchHooks h = { .stop = interrupted, .ctx = &w };
+    char err[256], buf[32], buf2[32];
+    int n = engine_opening_map(g->engine, p, secs, &h, res, err, sizeof err);
+    if (n < 0) {
+        free(res);
+        return fail(out, err);
+    }
+    char map[MAX_POINTS];
+    memset(map, '.', sizeof map);
+    for (int i = 0; i < n; i++) {
+        const OpeningResult *o = &res[i];
+        map[o->point] = o->winner == RESULT_BLACK ? 'B' : o->winner == RESULT_WHITE ? 'W' : '?';
+        if (o->rep != o->point) continue;
+        sb_printf(out, "%s %s", point_format(b, o->point, buf, sizeof buf),
+                  o->winner == RESULT_BLACK ? "black" : o->winner == RESULT_WHITE ? "white" : "unknown");
+        if (o->winner == RESULT_WHITE) sb_printf(out, " %s", move_format(b, &o->reply, buf2, sizeof buf2));
+        sb_printf(out, " %.1fs %llu nodes\n", o->seconds, o->nodes);
+    }
+    sb_puts(out, "  ");
+    for (int x = 0; x < b->size; x++) sb_printf(out, " %c", "ABCDEFGHJKLMNOPQRSTUVWXYZ"[x]);
+    for (int y = b->size - 1; y >= 0; y--) {
+        sb_printf(out, "\n%2d", y + 1);
+        for (int x = 0; x < b->size; x++) sb_printf(out, " %c", map[y * b->size + x]);
+    }
+    free(res);
+    return GTP_OK;
+}
+
 static int analyze_stop(void *ctx)
 {
     Watch *w = ctx;

@@ -95,6 +95,8 @@ GtpStatus cmd_time_left(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_set_param(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_get_param(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_solve(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_proofdb(Gtp *, int, char **, StrBuf *);
+GtpStatus cmd_opening_map(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_analyze(Gtp *, int, char **, StrBuf *);
 GtpStatus cmd_search_gfx(Gtp *, int, char **, StrBuf *);
 /* The searches behind them, for the commands that print the engine's view

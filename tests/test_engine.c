@@ -239,12 +239,12 @@ static int minimax(const Position *p, int depth)
 typedef Result (*SolveFn)(const Position *p, Move *best);
 static Result solve_dfpn(const Position *p, Move *best)
 {
-    SolveLimits lim = {20, (size_t)8 << 20, NULL, NULL};
+    SolveLimits lim = { .seconds = 20, .memory = (size_t)8 << 20 };
     return dfpn_solve(p, &lim, best, NULL);
 }
 static Result solve_id(const Position *p, Move *best)
 {
-    SolveLimits lim = {20, (size_t)8 << 20, NULL, NULL};
+    SolveLimits lim = { .seconds = 20, .memory = (size_t)8 << 20 };
     return root_solve(p, &lim, NULL, best, NULL, NULL, NULL);
 }
 static Result run_solver(int which, const Position *p, Move *best)
@@ -1157,7 +1157,7 @@ static void test_root_table_kept(void)
             /* Some games run across the generation stamp's wrap. */
             if (k == 3) t.gen = UINT16_MAX - 2;
             for (int ply = 0; ply < 5 && !pos_over(&g.p); ply++) {
-                SolveLimits lim = {20, (size_t)1 << 20, NULL, NULL};
+                SolveLimits lim = { .seconds = 20, .memory = (size_t)1 << 20 };
                 MoveList m1, m2;
                 movelist_init(&m1);
                 movelist_init(&m2);
@@ -1187,7 +1187,7 @@ static void test_root_table_kept(void)
     }
     CU_ASSERT_EQUAL_FATAL(root_table_init(&t, (size_t)16 << 20), 0);
     for (int call = 0; call < 6; call++) {
-        SolveLimits lim = {0.001, (size_t)16 << 20, NULL, NULL};
+        SolveLimits lim = { .seconds = 0.001, .memory = (size_t)16 << 20 };
         SolveStats st;
         Move best;
         long f0 = page_faults();
@@ -1291,7 +1291,7 @@ static void test_root_solver_unaffordable(void)
     deadline_init(&dl, fake_now + 1.0, NULL, NULL);
     deadline_set_clock(&dl, fake_clock);
     CU_ASSERT(deadline_affords(&dl, n));
-    SolveLimits lim = {0.02, (size_t)1 << 20, NULL, NULL};
+    SolveLimits lim = { .seconds = 0.02, .memory = (size_t)1 << 20 };
     SolveStats st;
     MoveList ml;
     movelist_init(&ml);

@@ -1,0 +1,345 @@
+/* test_solve.c - the solvers' symmetry, the proof database (records read
+ * back, torn and corrupted files) and the proof checker (sound proofs
+ * pass, broken ones fail), and df-pn with a database and two threads. */
+#define _DEFAULT_SOURCE /* mkdtemp, ftruncate */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "support.h"
+#include "../engine/dfpn.h"
+#include "../engine/proof_check.h"
+#include "../engine/proofdb.h"
+#include "../engine/symmetry.h"
+#include "../rules/rng.h"
+
+static char dir[64];
+
+static const char *tmpfile_named(const char *name)
+{
+    static char path[128];
+    if (!dir[0]) {
+        strcpy(dir, "/tmp/morphos-solve-XXXXXX");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
+/* The image of p under s, built stone by stone. */
+static Position image(const Position *p, int s)
+{
+    Position q;
+    pos_init(&q, p->board);
+    for (int pt = 0; pt < p->board->npoints; pt++) pos_set_stone(&q, pt, EMPTY);
+    for (int pt = 0; pt < p->board->npoints; pt++) pos_set_stone(&q, sym_point(p->board, s, pt), pos_color_at(p, pt));
+    q.to_move = p->to_move;
+    q.ply = p->ply;
+    q.owe = p->owe;
+    q.passes = p->passes;
+    q.flipped = p->flipped >= 0 ? (int16_t)sym_point(p->board, s, p->flipped) : -1;
+    return q;
+}
+
+/* sym_hash is pos_hash of the image; the image's moves are the images of
+ * the moves; and a symmetry keeps each side's weak stones and wins. */
+static void test_symmetry(void)
+{
+    static const char *rules[] = { "pie=off", "b pie=off", "abstractplay=default", "a edges=off", "d" };
+    uint64_t rng = 12345;
+    for (size_t r = 0; r < sizeof rules / sizeof *rules; r++)
+        for (int size = 4; size <= 5; size++) {
+            Game g = game(size, rules[r]);
+            CU_ASSERT_EQUAL(sym_count(g.b), 4);
+            for (int t = 0; t < 12; t++) {
+                Position p = g.p;
+                int plies = (int)(rng_next(&rng) % (uint64_t)(size * size));
+                for (int i = 0; i < plies && !pos_over(&p); i++) pos_play_random(&p, &rng);
+                if (pos_over(&p)) continue;
+                MoveList a, b;
+                movelist_init(&a);
+                movelist_init(&b);
+                size_t na = pos_gen_moves(&p, &a);
+                for (int s = 0; s < 4; s++) {
+                    Position q = image(&p, s);
+                    CU_ASSERT_EQUAL(sym_hash(&p, s), pos_hash(&q));
+                    CU_ASSERT_EQUAL(pos_gen_moves(&q, &b), na);
+                    for (size_t i = 0; i < na; i++) {
+                        Move m = sym_move(g.b, s, a.m[i]);
+                        CU_ASSERT_PTR_NULL(pos_check_move(&q, &m));
+                        Position x = p, y = q;
+                        pos_play(&x, &a.m[i]);
+                        pos_play(&y, &m);
+                        CU_ASSERT_EQUAL(x.result, y.result);
+                        /* A swap transposes the board: the reflections trade places. */
+                        int t = a.m[i].kind == MOVE_SWAP && (s == 1 || s == 2) ? 3 - s : s;
+                        CU_ASSERT_EQUAL(sym_hash(&x, t), pos_hash(&y));
+                    }
+                    CU_ASSERT_EQUAL(sym_canon(&p, NULL), sym_canon(&q, NULL));
+                }
+                movelist_free(&a);
+                movelist_free(&b);
+            }
+            board_free(g.b);
+        }
+}
+
+static PdbEntry entry(uint64_t key, int value, int point)
+{
+    PdbEntry e = { .key = key, .work = key % 1000, .phi = value >= PDB_OPEN_B ? 7 : 0, .delta = 9, .value = (uint8_t)value,
+                   .move = move_pts(MOVE_PLACE, 1, point, -1, -1) };
+    return e;
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+/* Records read back; a torn tail at every byte offset of the last record
+ * is cut off and everything before it kept; a corrupted record is
+ * skipped, never read as another; another board is refused. */
+static void test_proofdb_file(void)
+{
+    Game g = game(5, "pie=off");
+    char err[256];
+    const char *path = tmpfile_named("t.pdb");
+    unlink(path);
+    ProofDB *db = pdb_open(path, g.b, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+    long header = file_size(path);
+    CU_ASSERT(header > 0);
+    for (uint64_t k = 1; k <= 100; k++) {
+        PdbEntry e = { .key = k * 7919, .value = k % 3 == 0 ? PDB_LOSS : PDB_WIN, .work = k,
+                       .move = move_pts(MOVE_PLACE, 1, (int)(k % 25), -1, -1) };
+        CU_ASSERT_EQUAL(pdb_put(db, &e), 0);
+    }
+    pdb_close(db);
+    long full = file_size(path);
+    CU_ASSERT_EQUAL((full - header) % 100, 0);
+    long rec = (full - header) / 100;
+    /* Read back. */
+    db = pdb_open(path, g.b, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+    PdbStats st;
+    pdb_stats(db, &st);
+    CU_ASSERT_EQUAL(st.wins + st.losses, 100);
+    for (uint64_t k = 1; k <= 100; k++) {
+        PdbEntry e;
+        CU_ASSERT_FATAL(pdb_get(db, k * 7919, PDB_WIN, &e));
+        CU_ASSERT_EQUAL(e.value, k % 3 == 0 ? PDB_LOSS : PDB_WIN);
+        CU_ASSERT_EQUAL(e.move.pt[0], (int)(k % 25));
+        CU_ASSERT_EQUAL(e.work, k);
+    }
+    PdbEntry none;
+    CU_ASSERT_FALSE(pdb_get(db, 12345, PDB_WIN, &none));
+    pdb_close(db);
+    /* A kill mid-write: every cut inside the last record. */
+    for (long cut = 1; cut < rec; cut++) {
+        CU_ASSERT_EQUAL_FATAL(truncate(path, full - cut), 0);
+        db = pdb_open(path, g.b, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+        pdb_stats(db, &st);
+        CU_ASSERT_EQUAL(st.wins + st.losses, 99);
+        CU_ASSERT_EQUAL(st.cut, (size_t)(rec - cut));
+        PdbEntry e;
+        CU_ASSERT_FALSE(pdb_get(db, 100 * 7919, PDB_WIN, &e));
+        /* Appending again lands on a record boundary. */
+        CU_ASSERT_EQUAL(pdb_put(db, &(PdbEntry){ .key = 100 * 7919, .value = PDB_WIN, .move = move_pts(MOVE_PLACE, 1, 0, -1, -1) }), 0);
+        pdb_close(db);
+        CU_ASSERT_EQUAL(file_size(path), full);
+        db = pdb_open(path, g.b, err, sizeof err);
+        pdb_stats(db, &st);
+        CU_ASSERT_EQUAL(st.wins + st.losses, 100);
+        CU_ASSERT_EQUAL(st.cut, 0);
+        pdb_close(db);
+    }
+    /* A flipped byte in every field of record 50: that record is skipped. */
+    for (long b = 0; b < rec; b++) {
+        FILE *f = fopen(path, "r+b");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        long at = header + 49 * rec + b;
+        fseek(f, at, SEEK_SET);
+        int c = fgetc(f);
+        fseek(f, at, SEEK_SET);
+        fputc(c ^ 0x10, f);
+        fclose(f);
+        db = pdb_open(path, g.b, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+        pdb_stats(db, &st);
+        CU_ASSERT_EQUAL(st.skipped, 1);
+        CU_ASSERT_EQUAL(st.wins + st.losses, 99);
+        PdbEntry e;
+        CU_ASSERT_FALSE(pdb_get(db, 50 * 7919, PDB_WIN, &e));
+        pdb_close(db);
+        f = fopen(path, "r+b");
+        fseek(f, at, SEEK_SET);
+        fputc(c, f);
+        fclose(f);
+    }
+    /* Another rule set, another size, not a database: refused. */
+    Game h = game(5, "a pie=off"), k = game(6, "pie=off"), same = game(5, "pie=on");
+    err[0] = 0;
+    CU_ASSERT_PTR_NULL(pdb_open(path, h.b, err, sizeof err));
+    CU_ASSERT(strstr(err, "rules") != NULL);
+    CU_ASSERT_PTR_NULL(pdb_open(path, k.b, err, sizeof err));
+    db = pdb_open(path, same.b, err, sizeof err); /* the pie aside */
+    CU_ASSERT_PTR_NOT_NULL(db);
+    pdb_close(db);
+    FILE *f = fopen(tmpfile_named("junk"), "w");
+    fputs("not a database\n", f);
+    fclose(f);
+    CU_ASSERT_PTR_NULL(pdb_open(tmpfile_named("junk"), g.b, err, sizeof err));
+    CU_ASSERT_PTR_NULL(pdb_open("/nonexistent-dir/x.pdb", g.b, err, sizeof err));
+    /* Open entries: an open value is replaced by a proof, never the reverse. */
+    db = pdb_open(NULL, g.b, err, sizeof err);
+    PdbEntry e = entry(42, PDB_OPEN_B, 3), got;
+    CU_ASSERT_EQUAL(pdb_put(db, &e), 0);
+    CU_ASSERT(pdb_get(db, 42, PDB_OPEN_B, &got) && got.phi == 7);
+    CU_ASSERT_FALSE(pdb_get(db, 42, PDB_WIN, &got));
+    CU_ASSERT_FALSE(pdb_get(db, 42, PDB_OPEN_W, &got));
+    e = entry(42, PDB_WIN, 4);
+    pdb_put(db, &e);
+    e = entry(42, PDB_LOSS, 5);
+    pdb_put(db, &e);
+    CU_ASSERT(pdb_get(db, 42, PDB_WIN, &got) && got.value == PDB_WIN && got.move.pt[0] == 4);
+    pdb_close(db);
+    unlink(path);
+    unlink(tmpfile_named("junk"));
+    board_free(g.b);
+    board_free(h.b);
+    board_free(k.b);
+    board_free(same.b);
+}
+
+static Result solve_with(const Position *p, ProofDB *db, int threads, Move *best, SolveStats *st)
+{
+    SolveLimits lim = { .seconds = 300, .memory = (size_t)64 << 20, .threads = threads, .db = db };
+    return dfpn_solve(p, &lim, best, st);
+}
+
+/* df-pn writes a proof the checker accepts; a second solve reads the
+ * answer back without searching; a database with one move changed, or a
+ * value claimed the other way, fails the check. */
+static void test_proof_checked(void)
+{
+    static const struct { int size; const char *rules; } cases[] = {
+        {4, "pie=off"}, {3, "pie=on"}, {3, "abstractplay=default"}, {4, "a edges=off pie=off"}, {3, "d pie=off"}, {3, "b pie=off"},
+    };
+    for (size_t r = 0; r < sizeof cases / sizeof *cases; r++) {
+        Game g = game(cases[r].size, cases[r].rules);
+        char err[256];
+        ProofDB *db = pdb_open(NULL, g.b, err, sizeof err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+        Move best;
+        SolveStats st;
+        Result res = solve_with(&g.p, db, 1, &best, &st);
+        CU_ASSERT_FATAL(res == RESULT_BLACK || res == RESULT_WHITE);
+        int claim = res == RESULT_BLACK ? PDB_WIN : PDB_LOSS;
+        CheckResult cr;
+        ProofDB *ex = pdb_open(NULL, g.b, err, sizeof err);
+        CU_ASSERT_EQUAL(proof_check(db, &g.p, claim, 0, ex, &cr), 1);
+        CU_ASSERT(cr.positions > 10);
+        /* The exported proof alone is enough, and smaller. */
+        PdbStats a, b;
+        pdb_stats(db, &a);
+        pdb_stats(ex, &b);
+        CU_ASSERT(b.wins + b.losses < a.wins + a.losses);
+        CheckResult cr2;
+        CU_ASSERT_EQUAL(proof_check(ex, &g.p, claim, 0, NULL, &cr2), 1);
+        CU_ASSERT_EQUAL(cr2.positions, cr.positions);
+        /* The other claim fails; so does a limit too small. */
+        CU_ASSERT_EQUAL(proof_check(db, &g.p, claim == PDB_WIN ? PDB_LOSS : PDB_WIN, 0, NULL, &cr2), 0);
+        CU_ASSERT(cr2.why[0] != 0);
+        CU_ASSERT_EQUAL(proof_check(db, &g.p, claim, 5, NULL, &cr2), -1);
+        /* Solved again: from the database, no search. */
+        Move again;
+        CU_ASSERT_EQUAL(solve_with(&g.p, db, 1, &again, &st), res);
+        CU_ASSERT_EQUAL(st.nodes, 0);
+        pdb_close(ex);
+        pdb_close(db);
+        board_free(g.b);
+    }
+}
+
+typedef struct Breaker {
+    ProofDB *to;
+    int changed;
+} Breaker;
+
+/* Every winning move replaced by the next point over: the proof breaks. */
+static int break_moves(const PdbEntry *e, void *ctx)
+{
+    Breaker *b = ctx;
+    PdbEntry x = *e;
+    if (x.value == PDB_WIN && x.move.kind == MOVE_PLACE && x.move.n == 1) {
+        x.move.pt[0] = (int16_t)((x.move.pt[0] + 1) % 16);
+        b->changed++;
+    }
+    pdb_put(b->to, &x);
+    return 0;
+}
+
+static void test_checker_refutes(void)
+{
+    Game g = game(4, "pie=off");
+    char err[256];
+    ProofDB *db = pdb_open(NULL, g.b, err, sizeof err), *ex = pdb_open(NULL, g.b, err, sizeof err);
+    Move best;
+    SolveStats st;
+    CU_ASSERT_EQUAL_FATAL(solve_with(&g.p, db, 1, &best, &st), RESULT_BLACK);
+    CheckResult cr;
+    CU_ASSERT_EQUAL_FATAL(proof_check(db, &g.p, PDB_WIN, 0, ex, &cr), 1);
+    ProofDB *bad = pdb_open(NULL, g.b, err, sizeof err);
+    Breaker br = { bad, 0 };
+    pdb_each(ex, break_moves, &br);
+    CU_ASSERT(br.changed > 10);
+    CU_ASSERT_EQUAL(proof_check(bad, &g.p, PDB_WIN, 0, NULL, &cr), 0);
+    CU_ASSERT(strstr(cr.why, "move") != NULL);
+    /* An empty database proves nothing beyond wins in one. */
+    ProofDB *empty = pdb_open(NULL, g.b, err, sizeof err);
+    CU_ASSERT_EQUAL(proof_check(empty, &g.p, PDB_WIN, 0, NULL, &cr), 0);
+    pdb_close(empty);
+    pdb_close(bad);
+    pdb_close(ex);
+    pdb_close(db);
+    board_free(g.b);
+}
+
+/* Two threads: the same answers as one, and a proof the checker accepts. */
+static void test_dfpn_threads(void)
+{
+    static const struct { int size; const char *rules; } cases[] = { {4, "pie=off"}, {3, "pie=on"}, {3, "abstractplay=default"} };
+    for (size_t r = 0; r < sizeof cases / sizeof *cases; r++) {
+        Game g = game(cases[r].size, cases[r].rules);
+        char err[256];
+        ProofDB *db = pdb_open(NULL, g.b, err, sizeof err);
+        Move b1, b2;
+        SolveStats st;
+        Result one = solve_with(&g.p, NULL, 1, &b1, &st);
+        Result two = solve_with(&g.p, db, 2, &b2, &st);
+        CU_ASSERT_EQUAL(one, two);
+        CheckResult cr;
+        CU_ASSERT_EQUAL(proof_check(db, &g.p, (two == RESULT_BLACK) == (g.p.to_move == BLACK) ? PDB_WIN : PDB_LOSS, 0, NULL, &cr), 1);
+        pdb_close(db);
+        board_free(g.b);
+    }
+}
+
+int main(void)
+{
+    static const TestCase tests[] = {
+        {"symmetry: hashes, moves and results of the images", test_symmetry},
+        {"proof database: read back, torn tails cut, corrupt records skipped", test_proofdb_file},
+        {"df-pn proofs pass the checker, also exported alone", test_proof_checked},
+        {"the checker refutes broken proofs", test_checker_refutes},
+        {"df-pn on two threads: same answers, checked proofs", test_dfpn_threads},
+    };
+    int r = run_suite("solve", tests, sizeof tests / sizeof *tests);
+    if (dir[0]) rmdir(dir);
+    return r;
+}
