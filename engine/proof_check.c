@@ -14,7 +14,7 @@
 typedef struct PcState {
     uint64_t st[2][PC_WORDS];
     int16_t flipped;
-    uint8_t to_move, owe, passes, ply; /* ply: 0, 1, or 2 for any later turn */
+    uint8_t to_move, owe, passes, swapped, ply; /* ply: 0, 1, or 2 for any later turn */
     uint8_t value;                     /* in the set: PDB_WIN or PDB_LOSS proven */
 } PcState;
 
@@ -36,13 +36,14 @@ static void state_of(const Position *p, PcState *s)
     s->to_move = p->to_move;
     s->owe = p->owe;
     s->passes = p->passes;
+    s->swapped = p->swapped;
     s->ply = (uint8_t)(p->ply < 2 ? p->ply : 2);
 }
 
 static int same(const PcState *a, const PcState *b)
 {
     return !memcmp(a->st, b->st, sizeof a->st) && a->flipped == b->flipped && a->to_move == b->to_move &&
-           a->owe == b->owe && a->passes == b->passes && a->ply == b->ply;
+           a->owe == b->owe && a->passes == b->passes && a->swapped == b->swapped && a->ply == b->ply;
 }
 
 static PcState *slot(Checker *k, const PcState *s, uint64_t h)

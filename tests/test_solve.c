@@ -36,6 +36,7 @@ static Position image(const Position *p, int s)
     q.ply = p->ply;
     q.owe = p->owe;
     q.passes = p->passes;
+    q.swapped = p->swapped;
     q.flipped = p->flipped >= 0 ? (int16_t)sym_point(p->board, s, p->flipped) : -1;
     return q;
 }
