@@ -446,6 +446,26 @@ static bool ap_legal(Game *g, const char *text, bool swapped)
     return ap_move_parse(&g->p, text, swapped, &m, err, sizeof err) == 0;
 }
 
+/* On 24 columns or more x is also a column: x4 places there (it was read
+ * as a flip of '4' and refused, so ap_loadgame could not read back
+ * ap_printgame on 24x24 and 25x25). */
+static void test_ap_column_x(void)
+{
+    for (int size = 24; size <= 25; size++) {
+        Game g = game(size, "abstractplay=default");
+        Move m;
+        char err[200], buf[32];
+        CU_ASSERT_EQUAL_FATAL(ap_move_parse(&g.p, "x4", false, &m, err, sizeof err), 0);
+        CU_ASSERT_EQUAL(m.kind, MOVE_PLACE);
+        CU_ASSERT_EQUAL(m.n, 1);
+        CU_ASSERT_EQUAL(m.pt[0], 3 * size + 23);
+        CU_ASSERT_STRING_EQUAL(ap_move_format(&g.p, &m, false, buf, sizeof buf), "x4");
+        CU_ASSERT_EQUAL(ap_move_parse(&g.p, "x24", false, &m, err, sizeof err), 0);
+        CU_ASSERT_EQUAL(m.pt[0], 23 * size + 23);
+        board_free(g.b);
+    }
+}
+
 static void test_ap_points(void)
 {
     Game g = game(9, "abstractplay=default");
@@ -641,6 +661,7 @@ int main(void)
         { "tie-break", test_tiebreak },
         { "notation: cells", test_ap_points },
         { "notation: errors", test_ap_errors },
+        { "notation: x is a column on 24 columns and more", test_ap_column_x },
         { "notation: round trips", test_ap_round_trips },
         { "seat swap", test_ap_seat_swap },
         { "AbstractPlay perft table", test_ap_perft_table },
