@@ -23,15 +23,16 @@ typedef struct Progress {
     double t0, last;
 } Progress;
 
-static void progress(size_t done, size_t total, void *ctx)
+static int progress(size_t done, size_t total, void *ctx)
 {
     Progress *pr = ctx;
     double now = now_seconds(), el = now - pr->t0;
-    if (el < 1.0 || (now - pr->last < 1.0 && done < total)) return;
+    if (el < 1.0 || (now - pr->last < 1.0 && done < total)) return 0;
     pr->last = now;
     fprintf(pr->err, "perft: %zu/%zu root moves, %.1f s, about %.0f s left\n", done, total, el,
             el / (double)done * (double)(total - done));
     fflush(pr->err);
+    return 0; /* Ctrl-C ends the command line run (on_interrupt) */
 }
 
 static void on_interrupt(int sig)
@@ -126,7 +127,7 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
     double t0 = now_seconds();
     Progress pr = {err, t0, t0};
     /* perft too goes move by move at the root, for its progress lines. */
-    uint64_t n = divide || (depth > 0 && !pos_over(p)) ? divide_into(p, (int)depth, bulk, divide ? &lines : NULL, progress, &pr)
+    uint64_t n = divide || (depth > 0 && !pos_over(p)) ? divide_into(p, (int)depth, bulk, divide ? &lines : NULL, progress, &pr, NULL)
                                                       : perft(p, (int)depth, bulk);
     double secs = now_seconds() - t0;
     fprintf(out, "%llu\n", (unsigned long long)n);

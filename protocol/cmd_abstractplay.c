@@ -102,6 +102,7 @@ GtpStatus cmd_ap_legal_moves(Gtp *g, int argc, char **argv, StrBuf *out)
     (void)argc, (void)argv;
     if (!square(g, out)) return GTP_ERR;
     const Position *p = game_pos(&g->game);
+    if (listing_fits(p, "ap_legal_moves", out) < 0) return GTP_ERR;
     MoveList ml;
     movelist_init(&ml);
     pos_gen_moves(p, &ml);

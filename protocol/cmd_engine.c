@@ -58,8 +58,7 @@ typedef struct Watch {
 static int interrupted(void *ctx)
 {
     Watch *w = ctx;
-    if (w->g->interrupt && w->g->interrupt(w->g->interrupt_ctx)) return 1;
-    return w->g->reader && reader_interrupted(w->g->reader);
+    return gtp_interrupted(w->g);
 }
 
 /* Live graphics for GoGui while genmove thinks, as Fuego and Pachi send

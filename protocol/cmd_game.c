@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../engine/clock.h"
 #include "args.h"
 #include "context.h"
 
@@ -144,7 +145,19 @@ static int read_move(Gtp *g, const char *text, Move *m, char *err, size_t errlen
     Move keep = g->partial;
     bool starts = partial_extend(g, text);
     g->partial = keep;
-    return starts ? 1 : -1;
+    if (starts) return 1;
+    /* A whole move (as legal_moves lists it while points are pending)
+     * that holds the pending points; one without them is refused: the
+     * pending points are part of this turn until undo drops them. */
+    char e2[8];
+    if (g->partial.n > 0 && move_parse(p, text, m, e2, sizeof e2) == 0) {
+        if (partial_holds(g, m)) return 0;
+        char pt[16];
+        snprintf(err, errlen, "%s does not hold the pending %s (a compound move given point by point):"
+                 " send the rest of that move, or undo to drop %s", text,
+                 point_format(g->game.board, g->partial.pt[0], pt, sizeof pt), g->partial.n > 1 ? "them" : "it");
+    }
+    return -1;
 }
 
 /* explain_point POINT: why a point can or cannot be played now - GoGui
@@ -270,16 +283,55 @@ GtpStatus cmd_legal_moves(Gtp *g, int argc, char **argv, StrBuf *out)
             return GTP_ERR;
         }
     }
+    if (listing_fits(p, "legal_moves", out) < 0) return GTP_ERR;
     MoveList ml;
     movelist_init(&ml);
     pos_gen_moves(p, &ml);
     char buf[32];
+    bool first = true;
     for (size_t i = 0; i < ml.n; i++) {
+        /* Points pending (GoGui): the moves this turn can still become. */
+        if (g->partial.n > 0 && !partial_holds(g, &ml.m[i])) continue;
         move_format(p->board, &ml.m[i], buf, sizeof buf);
-        sb_printf(out, "%s%s", i ? " " : "", buf);
+        sb_printf(out, "%s%s", first ? "" : " ", buf);
+        first = false;
     }
     movelist_free(&ml);
     return GTP_OK;
+}
+
+int listing_fits(const Position *p, const char *what, StrBuf *out)
+{
+    uint64_t n = pos_count_moves(p);
+    if (n <= LISTING_MAX) return 0;
+    sb_printf(out, "%s: %llu legal moves, too many to list (at most %d); perft 1 counts them,"
+              " explain_point POINT tells whether a point may be played",
+              what, (unsigned long long)n, LISTING_MAX);
+    return -1;
+}
+
+bool gtp_interrupted(Gtp *g)
+{
+    if (g->interrupt && g->interrupt(g->interrupt_ctx)) return true;
+    return g->reader && reader_interrupted(g->reader);
+}
+
+/* Long counts go root move by root move; between them GoGui's interrupt
+ * is looked for, every 10 ms at most (it costs a system call). */
+typedef struct CountWatch {
+    Gtp *g;
+    double next;
+    size_t done, total;
+} CountWatch;
+
+static int count_stop(size_t done, size_t total, void *ctx)
+{
+    CountWatch *w = ctx;
+    w->done = done, w->total = total;
+    double now = now_seconds();
+    if (now < w->next) return 0;
+    w->next = now + 0.01;
+    return gtp_interrupted(w->g);
 }
 
 static int depth_arg(Gtp *g, int argc, char **argv, long min, long *d, StrBuf *out)
@@ -295,22 +347,42 @@ static int depth_arg(Gtp *g, int argc, char **argv, long min, long *d, StrBuf *o
     return 0;
 }
 
+static GtpStatus count_interrupted(const char *what, const CountWatch *w, StrBuf *out)
+{
+    sb_clear(out);
+    sb_printf(out, "%s interrupted (# interrupt) after %zu of %zu root moves: no count", what, w->done, w->total);
+    return GTP_ERR;
+}
+
+/* perft: depth 1 and less in one call (bulk counting, at once); deeper
+ * root move by root move, so that GoGui's interrupt can stop it. */
 GtpStatus cmd_perft(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     long d;
     if (depth_arg(g, argc, argv, 0, &d, out) < 0) return GTP_ERR;
-    sb_printf(out, "%llu", (unsigned long long)perft(game_pos(&g->game), (int)d, true));
+    const Position *p = game_pos(&g->game);
+    if (d <= 1 || pos_over(p)) {
+        sb_printf(out, "%llu", (unsigned long long)perft(p, (int)d, true));
+        return GTP_OK;
+    }
+    if (listing_fits(p, "perft 2 and deeper", out) < 0) return GTP_ERR;
+    CountWatch w = { g, 0, 0, 0 };
+    bool stopped = false;
+    uint64_t n = divide_into(p, (int)d, true, NULL, count_stop, &w, &stopped);
+    if (stopped) return count_interrupted("perft", &w, out);
+    sb_printf(out, "%llu", (unsigned long long)n);
     return GTP_OK;
 }
 
 uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out,
-                     void (*progress)(size_t done, size_t total, void *ctx), void *ctx)
+                     int (*progress)(size_t done, size_t total, void *ctx), void *ctx, bool *stopped)
 {
     MoveList ml;
     movelist_init(&ml);
     pos_gen_moves(p, &ml);
     uint64_t total = 0;
     char buf[32];
+    if (stopped) *stopped = false;
     for (size_t i = 0; i < ml.n; i++) {
         Position q = *p;
         pos_play(&q, &ml.m[i]);
@@ -318,7 +390,10 @@ uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out,
         total += n;
         move_format(p->board, &ml.m[i], buf, sizeof buf);
         if (out) sb_printf(out, "%s %llu\n", buf, (unsigned long long)n);
-        if (progress) progress(i + 1, ml.n, ctx);
+        if (progress && progress(i + 1, ml.n, ctx)) {
+            if (stopped) *stopped = true;
+            break;
+        }
     }
     movelist_free(&ml);
     return total;
@@ -328,7 +403,12 @@ GtpStatus cmd_divide(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     long d;
     if (depth_arg(g, argc, argv, 1, &d, out) < 0) return GTP_ERR;
-    uint64_t total = divide_into(game_pos(&g->game), (int)d, true, out, NULL, NULL);
+    const Position *p = game_pos(&g->game);
+    if (listing_fits(p, "divide", out) < 0) return GTP_ERR;
+    CountWatch w = { g, 0, 0, 0 };
+    bool stopped = false;
+    uint64_t total = divide_into(p, (int)d, true, out, count_stop, &w, &stopped);
+    if (stopped) return count_interrupted("divide", &w, out);
     sb_printf(out, "total %llu", (unsigned long long)total);
     return GTP_OK;
 }

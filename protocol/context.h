@@ -173,15 +173,34 @@ bool gogui_offered(const Gtp *g, const char *name);
 /* Shared helpers (cmd_game.c). */
 void sb_put_points(StrBuf *out, const Board *b, const uint64_t *bits); /* sorted, space-separated */
 const char *result_name(int result); /* "black", "white", "draw", "none" */
-/* Append "MOVE COUNT\n" for every legal move; returns the total. */
+/* Append "MOVE COUNT\n" for every legal move; returns the total.
+ * progress, if given, is called after each root move; nonzero from it
+ * stops the count (*stopped set, if given). */
 uint64_t divide_into(const Position *p, int depth, bool bulk, StrBuf *out,
-                     void (*progress)(size_t done, size_t total, void *ctx), void *ctx);
+                     int (*progress)(size_t done, size_t total, void *ctx), void *ctx, bool *stopped);
+
+/* Listings (legal_moves, ap_legal_moves, divide) of more moves than this
+ * are refused with the count, before any is made: a turn under c can have
+ * tens of millions (25x25, c+d: 38,391,578), whose list would take
+ * seconds, hundreds of MiB and an answer no controller reads. */
+#define LISTING_MAX 1000000
+/* 0 when the side to move's moves may be listed; else -1 with the refusal
+ * in out (the count, the limit, and what to use instead). */
+int listing_fits(const Position *p, const char *what, StrBuf *out);
+/* Whether GoGui's `# interrupt` arrived (gtp_run's input), or the
+ * caller's interrupt (gtp_set_interrupt) says stop: ends genmove, solve,
+ * search_gfx, and long counts (divide, perft) between root moves. */
+bool gtp_interrupted(Gtp *g);
 
 /* partial.c: pending placements of a compound move given point by point.
  * partial_extend() adds the point `text` when the pending points plus it
  * are the start of some legal move (true) and changes nothing otherwise;
  * partial_targets() sets the points that may be sent next. */
 bool partial_extend(Gtp *g, const char *text);
+/* Whether m is a whole move the pending points can still become: each is
+ * a placement of m, and m has more points (the moves legal_moves lists
+ * and play takes whole while points are pending). */
+bool partial_holds(const Gtp *g, const Move *m);
 void partial_targets(const Gtp *g, uint64_t *bits, bool *pass);
 
 /* pie.c: the swap as a point. swap_by_point() reads `text` (White on one

@@ -38,6 +38,16 @@ static bool starts(const Move *m, const Move *pending, int q)
     return true;
 }
 
+bool partial_holds(const Gtp *g, const Move *m)
+{
+    int pl[3];
+    int n = placements(m, pl);
+    if (m->n <= g->partial.n) return false;
+    for (int k = 0; k < g->partial.n; k++)
+        if (!has(pl, n, g->partial.pt[k])) return false;
+    return true;
+}
+
 bool partial_extend(Gtp *g, const char *text)
 {
     const Position *p = game_pos(&g->game);
@@ -76,11 +86,7 @@ void partial_targets(const Gtp *g, uint64_t *bits, bool *pass)
         if (m->kind != MOVE_PLACE && m->kind != MOVE_FLIP) continue;
         /* Every pending point must be a placement of m; then any other
          * point of m may come next (a flip only as the last one). */
-        int pl[3];
-        int n = placements(m, pl);
-        bool fits = m->n > g->partial.n;
-        for (int k = 0; k < g->partial.n && fits; k++) fits = has(pl, n, g->partial.pt[k]);
-        if (!fits) continue;
+        if (!partial_holds(g, m)) continue;
         for (int k = 0; k < m->n; k++) {
             bool pending = false;
             for (int j = 0; j < g->partial.n; j++) pending |= g->partial.pt[j] == m->pt[k];

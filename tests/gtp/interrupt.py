@@ -10,6 +10,8 @@ Usage: interrupt.py ENGINE
 - `# interrupt` ends genmove (60 s to think) with a legal move, analyze
   (which else runs until the next command), solve (60 s) with `unknown`
   and the search_gfx analyze command at once, and gets no answer itself.
+- `# interrupt` ends divide and perft (4 plies on 19x19) between root
+  moves, with an error that says so.
 - Other input does not cut genmove short: GTP controllers wait.
 - genmove in GoGui's player sends live graphics, then `gogui-gfx: CLEAR`.
 - Every command of GoGui's analyze menu (gogui-analyze_commands) answers by
@@ -109,7 +111,7 @@ def interrupted(e, name, cmd, want, after=0.5):
 
 def main():
     engine = os.path.abspath(sys.argv[1])
-    for part in (interrupts, live_gfx, menu):
+    for part in (interrupts, counts, live_gfx, menu):
         try:
             part(engine)
         except (RuntimeError, OSError) as x:
@@ -152,6 +154,24 @@ def interrupts(engine):
           "answer %r, stderr %r" % (a, e.err[-300:]))
     check("the command after genmove answered", b is not None and b[1] == "Morphos", repr(b))
     e.close("interrupts")
+
+
+def counts(engine):
+    # Long counts stop between root moves: divide and perft 4 on 19x19
+    # take minutes; interrupted, they answer an error saying so, no count.
+    e = Engine([engine])
+    e.ask("boardsize 19")
+    for cmd in ("divide 4", "perft 4"):
+        e.send(cmd)
+        check(cmd + ": still busy before the interrupt", e.quiet(0.5), "answered before the interrupt")
+        e.send("# interrupt")
+        a = e.answer(5)
+        check(cmd + " interrupted", a is not None and not a[0] and
+              re.fullmatch(r"(divide|perft) interrupted \(# interrupt\) after \d+ of 361 root moves: no count", a[1]),
+              "answer %r" % (a,))
+        a = e.ask("name", 10)
+        check(cmd + " interrupted: in step after", a is not None and a[1] == "Morphos", "next answer %r" % (a,))
+    e.close("counts")
 
 
 def live_gfx(engine):
