@@ -388,6 +388,9 @@ static long run_search(Shared *sh)
     return atomic_load(&sh->playouts);
 }
 
+/* The smallest tree tried when memory is short: 64 KiB, some 1,300 nodes. */
+#define TREE_MIN_BYTES ((size_t)64 << 10)
+
 static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
 {
     memset(sh, 0, sizeof *sh);
@@ -416,8 +419,26 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     size_t bytes = (size_t)sh->cfg.memory << 20;
     if (!m->tree.nodes || m->tree_bytes != bytes) {
         tree_free(&m->tree);
-        if (tree_init(&m->tree, bytes) != 0) return -1;
+        /* Never silently less, never nothing: a tree that cannot be had
+         * (an address-space limit, ulimit -v) is halved until it can, and
+         * said once; the search then plays its best with what there is. */
+        size_t have = bytes;
+        while (tree_init(&m->tree, have) != 0) {
+            if (have <= TREE_MIN_BYTES) return -1;
+            have /= 2;
+        }
+        if (have < bytes && have > TREE_MIN_BYTES) {
+            /* What fitted was all there was: half of it is left to the
+             * rest of the search (the root solver's table, threads). */
+            tree_free(&m->tree);
+            have /= 2;
+            if (tree_init(&m->tree, have) != 0) return -1;
+        }
+        if (have < bytes)
+            fprintf(stderr, "mcts: the %zu MiB tree (option memory) cannot be allocated; searching with %zu KiB\n",
+                    bytes >> 20, have >> 10);
         m->tree_bytes = bytes;
+        m->solver_none = 0;
     }
     if (sh->cfg.reuse) tree_reroot(&m->tree, p);
     else tree_reset(&m->tree, p);
@@ -460,7 +481,7 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
         Move win;
         const SearchHooks *h = sc->hooks;
         SolveLimits lim = { .seconds = secs, .memory = ROOT_SOLVER_MEMORY, .stop = h ? h->stop : NULL, .ctx = h ? h->ctx : NULL };
-        if (!m->solver_tt.mem.at) root_table_init(&m->solver_tt, lim.memory);
+        if (!m->solver_tt.mem.at && !m->solver_none) m->solver_none = root_table_init(&m->solver_tt, lim.memory) != 0;
         Result r = m->solver_tt.mem.at ? root_solve(p, &lim, &m->solver_tt, &win, NULL, &solved, &vals) : RESULT_NONE;
         if (r == (p->to_move == BLACK ? RESULT_BLACK : RESULT_WHITE)) {
             if (sc->cfg.verbose) {

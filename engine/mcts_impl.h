@@ -33,8 +33,9 @@ typedef struct GraveStat {
 
 typedef struct Mcts {
     Tree tree;
-    size_t tree_bytes;
+    size_t tree_bytes;   /* the memory option the tree was made for (it may be less: memory short) */
     RootTable solver_tt; /* the root solver's table, kept from move to move */
+    int solver_none;     /* its table could not be had: not tried again until the memory option changes */
     /* select_child's tables (sel_tables), kept while their inputs are. */
     int tab_valid;
     uint32_t tab_pn_bits;
