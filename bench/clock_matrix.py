@@ -5,16 +5,19 @@ the moves played, the worst overrun of any move (the time a move took minus
 the time its clock allowed it: negative is slack left), and every loss on
 time (a move over its time by more than --margin, or a hang).
 
-  bench/clock_matrix.py [--ci|--full] [--searchers a,b] [--engine CMD]
-                        [--margin S] [--plies N] [--games N]
+  bench/clock_matrix.py [--ci|--full|--e-load] [--searchers a,b] [--engine CMD]
+                        [--margin S] [--plies N] [--games N] [--busy]
 
 --full is the matrix of docs/results.md's command list (every searcher x
 rule set x size x clock); the default is a smaller matrix that still covers
 every rule set, size and clock (each rule set on one size); --ci is the
-bounded slice tests/run.d/clock.sh runs. Exit status 1 on any loss on time
-or any overrun beyond the margin.
+bounded slice tests/run.d/clock.sh runs. --e-load is mutator e (a full
+board from the start) in 1 s sudden death on 19x19 and 25x25, two search
+threads, with every core kept busy by another process (as --busy does for
+any matrix): the load that made e lose on time at 0f08f81. Exit status 1
+on any loss on time or any overrun beyond the margin.
 """
-import argparse, os, shlex, subprocess, sys, tempfile
+import argparse, multiprocessing, os, shlex, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -42,8 +45,16 @@ CLOCKS = [("sudden death 3 s", "3"), ("byo-yomi 0.2 s", "0:0.2:1"), ("byo-yomi 1
           ("Canadian 2 s / 5", "0:2:5"), ("10 ms left", "0.01")]
 
 
-def run_row(args, searcher, rules, size, tc, plies, games):
-    engine = "%s --searcher %s" % (args.engine, searcher)
+def burn(parent):
+    """A busy core, until the run ends (or its parent is gone, however it
+    ended: no spinning orphan)."""
+    while os.getppid() == parent:
+        for _ in range(100000):
+            pass
+
+
+def run_row(args, searcher, rules, size, tc, plies, games, extra=""):
+    engine = "%s --searcher %s%s" % (args.engine, searcher, extra)
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "clock.tsv")
         cmd = [os.path.join(HERE, "match"), "-a", engine, "-b", engine, "-n", str(games), "--rules", rules,
@@ -71,6 +82,8 @@ def main():
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--full", action="store_true", help="every rule set on every size (default: each rule set on one size)")
     g.add_argument("--ci", action="store_true", help="the bounded slice make test runs")
+    g.add_argument("--e-load", action="store_true", help="mutator e, 1 s sudden death, 2 threads, every core busy")
+    ap.add_argument("--busy", action="store_true", help="keep every core busy with another process meanwhile")
     ap.add_argument("--searchers", default="", help="comma-separated (default: every searcher the engine lists in --help)")
     ap.add_argument("--engine", default=os.path.join(ROOT, "morphos"), help="engine binary (default: ./morphos)")
     ap.add_argument("--margin", type=float, default=0.05, help="seconds over a move's time before a loss (default 0.05)")
@@ -87,6 +100,11 @@ def main():
         # The root solver cleared a 16 MiB table each move here (93605cc):
         # 48 ms moves with 7 ms left in 5 games of 6.
         rows += [("mcts", "morpharaoh 48", "morpharaoh,board=48", 0, CLOCKS[4], 4)]
+    elif args.e_load:
+        plies = args.plies or 0
+        args.busy = True
+        games = args.games if args.games > 1 else 3
+        rows += [("mcts", "e", "e", sz, ("sudden death 1 s", "1"), games, " --threads 2") for sz in (19, 25)]
     elif args.full:
         plies = args.plies
         for s in searchers:
@@ -98,6 +116,12 @@ def main():
         for s in searchers:
             for name, rules, size in RULES:
                 rows += [(s, name, rules, size, c) for c in CLOCKS]
+    burners = []
+    if args.busy:
+        burners = [multiprocessing.Process(target=burn, args=(os.getpid(),), daemon=True) for _ in range(os.cpu_count() or 1)]
+        for b in burners:
+            b.start()
+        print("(every core busy: %d other processes)" % len(burners))
     print("| searcher | rules | size | clock | moves | worst overrun (ms) | losses on time |")
     print("|---|---|---|---|---:|---:|---:|")
     bad = 0
@@ -105,8 +129,9 @@ def main():
     for row in rows:
         s, name, rules, size, (cname, tc) = row[:5]
         games = row[5] if len(row) > 5 else args.games
+        extra = row[6] if len(row) > 6 else ""
         p = plies or 10 * (size * size if size else 160)
-        moves, worst, losses, rc, out = run_row(args, s, rules, size, tc, p, games)
+        moves, worst, losses, rc, out = run_row(args, s, rules, size, tc, p, games, extra)
         if moves == 0 and rc != 0:
             losses += 1
             sys.stderr.write(out)
@@ -122,6 +147,8 @@ def main():
     print("|---|---|---:|---:|---:|")
     for (s, cname), (moves, worst, losses) in summary.items():
         print("| %s | %s | %d | %s | %d |" % (s, cname, moves, "-" if worst is None else "%+.0f" % (worst * 1000), losses))
+    for b in burners:
+        b.terminate()
     print("%d rows, %d with a loss on time or an overrun past %g s" % (len(rows), bad, args.margin))
     return 1 if bad else 0
 

@@ -68,9 +68,6 @@ int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, doub
     double have = t->left[me], left = have - LATENCY;
     if (left < have * 0.5) left = have * 0.5;
     if (left < MIN_BUDGET) left = MIN_BUDGET;
-    int empties = 0;
-    for (int i = 0; i < p->board->npoints; i++)
-        if (pos_color_at(p, i) == EMPTY) empties++;
     int use_all = 0;
     double cap = left; /* the most this move may take */
     if (t->stones[me] == 1) {
@@ -83,9 +80,12 @@ int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, doub
         *soft = per * 0.8;
         *hard = per * 0.9;
     } else {
-        /* Main time: expect about half the empty points as our moves, plus
-         * flips; front-load slightly by dividing by fewer moves early. */
-        double moves = 0.45 * empties + 8;
+        /* Main time: the rules core's guess of the turns still ours
+         * (half the empty points, or three board widths of flips once
+         * it is full: mutator e's start spent 1/8 of its time on move 1
+         * and lost on time in games of 20 to 69 moves a side), plus a
+         * reserve. */
+        double moves = pos_turns_hint(p) + 8;
         double per = left / moves;
         double byo = 0;
         if (t->byo_stones > 0 && t->byo_time > 0) byo = 0.8 * t->byo_time / t->byo_stones;

@@ -117,6 +117,13 @@ size_t pos_gen_moves(const Position *p, MoveList *ml);
 /* The number of legal moves, without listing compound moves. */
 uint64_t pos_count_moves(const Position *p);
 
+/* How many more turns the side to move may expect to play, roughly, for
+ * time management (not a bound): about half the empty points are its
+ * placements, and once the board is full the game goes on by flips, about
+ * three board widths per side (mutator e starts there; a late game ends
+ * there). Never less than 1. */
+int pos_turns_hint(const Position *p);
+
 /* NULL when m is legal in p, else why not. */
 const char *pos_check_move(const Position *p, const Move *m);
 

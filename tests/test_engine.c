@@ -1105,6 +1105,41 @@ static void test_budget(void)
 }
 
 
+/* Mutator e starts from a full board, and its games last some 20 moves a
+ * side on 19x19, up to 69 on 25x25 (bench/match, mcts, 1 s sudden death):
+ * the budget must see that (pos_turns_hint), not expect 8 moves. Time is
+ * injected: each move takes its soft budget plus 10 ms of process and pipe
+ * latency on the controller's clock, reported back with time_left; the
+ * clock must last 30 moves a side. 0f08f81 spent 1/8 of the time left a
+ * move and lost on move 24. */
+static void test_budget_mutator_e(void)
+{
+    const int sizes[] = {9, 19, 25};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        Game g = game(sizes[i], "e");
+        CU_ASSERT(pos_turns_hint(&g.p) >= 3 * sizes[i]);
+        EngineConfig cfg;
+        config_default(&cfg);
+        TimeMan t;
+        double soft, hard, left = 1.0;
+        tm_settings(&t, 1.0, 0, 0);
+        for (int move = 0; move < 40; move++) {
+            tm_left(&t, BLACK, left, 0);
+            tm_budget(&t, &cfg, &g.p, &soft, &hard);
+            if (move == 0) CU_ASSERT(soft <= 1.0 / 25);
+            CU_ASSERT(soft <= hard && hard <= left);
+            left -= soft + 0.010;
+            if (left <= 0) printf("\n%dx%d e: lost on time on move %d\n", sizes[i], sizes[i], move + 1);
+            CU_ASSERT_FATAL(left > 0);
+        }
+        board_free(g.b);
+    }
+    /* Half the empty points early in a plain game. */
+    Game g = game(9, "none");
+    CU_ASSERT_EQUAL(pos_turns_hint(&g.p), 81 * 9 / 20);
+    board_free(g.b);
+}
+
 /* The hard limit never exceeds the time left on the clock, for every kind
  * of clock and down to almost nothing left (70c1c9b gave 5 ms with 3 ms
  * left, and 0.8 s with 0.01 s of main time left before a byo-yomi). */
@@ -1552,6 +1587,7 @@ int main(void)
         {"a caller's stop ends genmove and solve at once", test_stop_hook},
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"budgets never exceed the time left", test_budget_within_time_left},
+        {"budgets: mutator e (a full board) lasts 40 moves of 1 s sudden death", test_budget_mutator_e},
         {"root solver: a kept table answers as a fresh one, costs no clearing", test_root_table_kept},
         {"deadlines on an injected clock: over at the time, reads, stop polls", test_deadline},
         {"solvers: a node beyond the budget is left unknown, unlisted", test_root_solver_unaffordable},
