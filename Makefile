@@ -70,7 +70,7 @@ ASN = build/asan
 # The first level's libraries: the layer check.
 REL = build/$(firstword $(LEVELS))
 BENCH_BINS = $(patsubst bench/%_main.c,bench/%,$(wildcard bench/*_main.c))
-TESTS      = test_rules test_engine test_guard test_protocol test_bench test_abstractplay test_swap test_ap_games test_solve
+TESTS      = test_rules test_engine test_guard test_protocol test_bench test_abstractplay test_swap test_ap_games test_solve test_selfplay
 # The suites of the core also run as shipped (build/tests: -O2, a copy per
 # level like ./morphos): the code that ships, fast paths included.
 REL_TESTS  = test_rules test_engine test_abstractplay test_swap test_ap_games
@@ -127,16 +127,19 @@ MAIN_morphos       = protocol/main.o
 MAIN_bench         = bench/bench_main.o
 MAIN_match         = bench/match_main.o
 MAIN_perft_suite   = bench/perft_suite_main.o
+MAIN_selfplay      = bench/selfplay_main.o
 LIBS_morphos       = protocol engine rules
 LIBS_bench         = bench engine rules
 LIBS_match         = bench rules
 LIBS_perft_suite   = bench rules
+LIBS_selfplay      = bench engine rules
 LIBS_test_rules    = rules
 LIBS_test_engine   = engine rules
 LIBS_test_solve    = engine rules
 LIBS_test_guard    = engine rules
 LIBS_test_protocol = protocol engine rules
 LIBS_test_bench    = bench engine rules
+LIBS_test_selfplay = bench engine rules
 LIBS_test_abstractplay = bench rules
 LIBS_test_swap     = rules
 LIBS_test_ap_games = rules

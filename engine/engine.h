@@ -68,6 +68,10 @@ typedef struct SearchHooks {
     void (*report)(const Analysis *a, void *ctx);
     void *ctx;
     int interval_cs;
+    /* genmove: report() also gets the root's final counts once, after the
+     * search and before the move is returned (self-play records them).
+     * No report when no search ran (the only move, the book, a proof). */
+    int final_report;
 } SearchHooks;
 
 /* The move to play for the side to move of p (not over): always legal.

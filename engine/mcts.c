@@ -522,6 +522,7 @@ static Move mcts_genmove(void *st, const Position *p, const SearchCtx *sc)
         movelist_free(&ml);
     }
     mcts_report(&sh, n, el, &mv);
+    if (sc->hooks && sc->hooks->final_report) mcts_emit_analysis(&sh, el);
     free(vals);
     movelist_free(&solved);
     return mv;

@@ -1,10 +1,12 @@
 #!/bin/sh
 # Make sure what the tests need is installed: CUnit headers (libcunit1-dev),
-# and for the web board emcc, chromium and npm.
+# GNU parallel (the self-play shards, tests/run.d/selfplay.sh), and for the
+# web board emcc, chromium and npm.
 # Installs it when it can (root, or sudo without a password); otherwise
 # says exactly what to install.
 need=""
 [ -f /usr/include/CUnit/Basic.h ] || need="$need libcunit1-dev"
+parallel --version 2>/dev/null | grep -q 'GNU parallel' || need="$need parallel"
 # The web board's tests: Emscripten, Debian's Chromium, npm (tests/run.d/web.sh).
 command -v emcc >/dev/null || need="$need emscripten"
 [ -x /usr/bin/chromium ] || need="$need chromium"

@@ -628,7 +628,7 @@ static void test_ab_cut_short(void)
         Engine *e = engine("ab", "0");
         set(e, "movetime", "60");
         set(e, "book", "off");
-        SearchHooks h = {stop_now, NULL, NULL, 0};
+        SearchHooks h = {stop_now, NULL, NULL, 0, 0};
         Move m = engine_genmove_live(e, &g.p, &h);
         CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&g.p, &m));
         MoveList ml;
@@ -914,7 +914,7 @@ static void test_analyze(void)
          * analysis and 50 reports of mcts (400 calls took 12 s of the
          * suite's 18, mostly waiting). */
         Sink s = {&g.p, 0, 0, 0, 50};
-        SearchHooks h = {stop_after, check_report, &s, 1};
+        SearchHooks h = {stop_after, check_report, &s, 1, 0};
         engine_analyze(e, &g.p, &h);
         CU_ASSERT(s.reports >= 1);
         CU_ASSERT_EQUAL(s.ok, s.reports);
@@ -933,7 +933,7 @@ static void test_stop_hook(void)
         Engine *e = engine(searchers[si], "0");
         set(e, "movetime", "60");
         Sink s = {&g.p, 0, 0, 0, 3};
-        SearchHooks h = {stop_after, NULL, &s, 0};
+        SearchHooks h = {stop_after, NULL, &s, 0, 0};
         double t0 = now_seconds();
         Move m = engine_genmove_live(e, &g.p, &h);
         CU_ASSERT(now_seconds() - t0 < 30); /* not its 60 s: a margin no load reaches */
@@ -946,7 +946,7 @@ static void test_stop_hook(void)
     Game g = game(9, "none");
     Engine *e = engine("mcts", "0");
     Sink s = {&g.p, 0, 0, 0, 2};
-    SearchHooks h = {stop_after, NULL, &s, 0};
+    SearchHooks h = {stop_after, NULL, &s, 0, 0};
     Move best;
     double t0 = now_seconds();
     CU_ASSERT_EQUAL(engine_solve(e, &g.p, 60, &h, &best), RESULT_NONE);

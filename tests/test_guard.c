@@ -67,7 +67,7 @@ static int run_child(const char *searcher, int call, char *msg, size_t len)
             Move m = engine_genmove(e, &g.p);
             if (pos_check_move(&g.p, &m) != NULL) _exit(5);
         } else {
-            SearchHooks h = {stop_at_once, NULL, NULL, 0};
+            SearchHooks h = {stop_at_once, NULL, NULL, 0, 0};
             engine_analyze(e, &g.p, &h);
         }
         engine_free(e);
