@@ -265,6 +265,35 @@ int engine_proof_check(Engine *e, const Position *p, size_t max_positions, const
     return r;
 }
 
+int engine_proof_export(Engine *e, const Position *start, const Move *line, size_t n, const char *path, char *out,
+                        size_t len)
+{
+    if (!e || !e->db) {
+        snprintf(out, len, "no proof database");
+        return -1;
+    }
+    if (!pdb_fits(e->db, start->board)) {
+        snprintf(out, len, "the proof database is for another board or rule set");
+        return -1;
+    }
+    CheckResult cr;
+    int roots;
+    char err[512];
+    if (proof_export(e->db, start, line, n, path, &roots, &cr, err, sizeof err) < 0) {
+        snprintf(out, len, "%s", err);
+        return -1;
+    }
+    snprintf(out, len, "%d roots proven and written, %zu positions, %zu proof moves, longest line %d", roots,
+             cr.positions, cr.used, cr.depth);
+    return roots;
+}
+
+int engine_proof_verify(const char *path, void (*f)(const ProofRoot *r, void *ctx), void *ctx, CheckResult *cr,
+                        char *err, size_t errlen)
+{
+    return proof_verify(path, f, ctx, cr, err, errlen);
+}
+
 int engine_opening_map(Engine *e, const Position *p, double seconds, const SearchHooks *h, OpeningResult *out,
                        char *err, size_t errlen)
 {
@@ -297,7 +326,13 @@ Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHo
     if (seconds <= 0) seconds = e->cfg.solve_time;
     SolveLimits lim = { .seconds = seconds, .memory = (size_t)e->cfg.memory << 20, .stop = h ? h->stop : NULL,
                         .ctx = h ? h->ctx : NULL, .threads = e->cfg.threads, .db = e->db };
-    return dfpn_solve(p, &lim, best, NULL);
+    SolveStats st;
+    Result r = dfpn_solve(p, &lim, best, &st);
+    if (e->cfg.verbose)
+        fprintf(stderr, "solve: %s | %llu nodes in %.2fs (%.0f/s), depth %d, %d threads\n",
+                r == RESULT_BLACK ? "black" : r == RESULT_WHITE ? "white" : r == RESULT_DRAW ? "draw" : "unknown", st.nodes,
+                st.seconds, st.seconds > 0 ? (double)st.nodes / st.seconds : 0.0, st.depth, lim.threads > 1 ? lim.threads : 1);
+    return r;
 }
 
 /* One report of one move (move_only: with no value), then wait for the stop. */

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "../rules/rules.h"
+#include "proof_check.h"
 
 typedef struct Engine Engine;
 
@@ -103,6 +104,14 @@ int engine_proven(Engine *e, const Position *p, Move *m);
  * unknown or too large. export: a file to write the proof's entries
  * alone (a small proof database), or NULL. */
 int engine_proof_check(Engine *e, const Position *p, size_t max_positions, const char *export_path, char *out, size_t len);
+/* The proof file (proof_check.h) of the position start reaches by
+ * line[0..n) and of each of its children the database holds: the number
+ * of roots written and a summary in out, or -1 and the reason. */
+int engine_proof_export(Engine *e, const Position *start, const Move *line, size_t n, const char *path, char *out,
+                        size_t len);
+/* Verifies the proof file at path (proof_check.h's proof_verify). */
+int engine_proof_verify(const char *path, void (*f)(const ProofRoot *r, void *ctx), void *ctx, CheckResult *cr,
+                        char *err, size_t errlen);
 
 /* The opening map: the value of every first placement from the start of
  * p's board, up to the board's symmetries, with the pie declined (the map

@@ -33,4 +33,33 @@ typedef struct CheckResult {
  * (a proof database of the same board): the proof alone, for export. */
 int proof_check(ProofDB *db, const Position *p, int claim, size_t max_positions, ProofDB *out, CheckResult *cr);
 
+/* Proof files (text; the format is described in proof_check.c): the
+ * proof of a position as the winner's moves alone, a few bytes a proven
+ * position where the database takes 40.
+ *
+ * proof_export writes to path (under a temporary name, then renamed) the
+ * proof of the position start reaches by line[0..n), and of each child of
+ * it the database holds (one per class of symmetric children: from the
+ * start, the opening map), each checked as it is written. Returns the
+ * roots written (cr: the totals), or -1 and the reason in err (nothing
+ * written). */
+int proof_export(ProofDB *db, const Position *start, const Move *line, size_t n, const char *path, int *roots,
+                 CheckResult *cr, char *err, size_t errlen);
+
+typedef struct ProofRoot {
+    char line[256];        /* the root's moves from the start */
+    Result winner;         /* as the file claims */
+    int ok;                /* 1 proven, 0 refuted (why) */
+    size_t positions, used;
+    int depth;
+    char why[256];
+} ProofRoot;
+
+/* Checks every root of the proof file at path with the rules core alone
+ * (its own board, from the file), calling f for each: 1 all proven, 0 one
+ * or more refuted, -1 and err when the file cannot be read or is not a
+ * proof file. cr: the totals. */
+int proof_verify(const char *path, void (*f)(const ProofRoot *r, void *ctx), void *ctx, CheckResult *cr, char *err,
+                 size_t errlen);
+
 #endif

@@ -323,12 +323,31 @@ GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
+typedef struct VerifyOut {
+    StrBuf *out;
+    int failed;
+} VerifyOut;
+
+static void verify_line(const ProofRoot *r, void *ctx)
+{
+    VerifyOut *v = ctx;
+    const char *who = r->winner == RESULT_BLACK ? "black" : "white";
+    if (r->ok == 1)
+        sb_printf(v->out, "%s %s wins: proven, %zu positions, %zu proof moves\n", r->line[0] ? r->line : "-", who,
+                  r->positions, r->used);
+    else
+        sb_printf(v->out, "%s %s wins: refuted: %s\n", r->line[0] ? r->line : "-", who, r->why), v->failed = 1;
+}
+
 /* proofdb FILE [FLUSH_SECONDS] | proofdb off | proofdb | proofdb check
- * [MAX [EXPORT]]: open (create) the proof database, close it, describe it,
- * or check the value it holds for the current position (engine.h). */
+ * [MAX [EXPORT]] | proofdb export FILE | proofdb verify FILE: open
+ * (create) the proof database, close it, describe it, check the value it
+ * holds for the current position, write the proof file of the current
+ * position and its children, or verify a proof file (engine.h). */
 GtpStatus cmd_proofdb(Gtp *g, int argc, char **argv, StrBuf *out)
 {
-    static const char usage[] = "usage: proofdb [FILE [FLUSH_SECONDS] | off | check [MAX_POSITIONS [EXPORT_FILE]]]";
+    static const char usage[] =
+        "usage: proofdb [FILE [FLUSH_SECONDS] | off | check [MAX_POSITIONS [EXPORT_FILE]] | export FILE | verify FILE]";
     char msg[512];
     if (!g->engine) return fail(out, "no engine");
     const Position *p = game_pos(&g->game);
@@ -342,6 +361,31 @@ GtpStatus cmd_proofdb(Gtp *g, int argc, char **argv, StrBuf *out)
         if (argc > 3 || (argc >= 2 && arg_int(argv[1], 0, 1000000000L, &max) < 0)) return fail(out, usage);
         int r = engine_proof_check(g->engine, p, (size_t)max, argc == 3 ? argv[2] : NULL, msg, sizeof msg);
         if (r < 0 && strncmp(msg, "not checked", 11) != 0) return fail(out, msg);
+        sb_puts(out, msg);
+        return GTP_OK;
+    }
+    if (strcmp(argv[0], "verify") == 0) {
+        if (argc != 2) return fail(out, usage);
+        CheckResult cr;
+        VerifyOut v = { out, 0 };
+        int r = engine_proof_verify(argv[1], verify_line, &v, &cr, msg, sizeof msg);
+        if (r < 0) {
+            sb_clear(out);
+            return fail(out, msg);
+        }
+        sb_printf(out, "%s: %zu positions, %zu proof moves, longest line %d", r == 1 ? "proven" : "refuted", cr.positions,
+                  cr.used, cr.depth);
+        return r == 1 ? GTP_OK : GTP_ERR;
+    }
+    if (strcmp(argv[0], "export") == 0) {
+        if (argc != 2) return fail(out, usage);
+        const Game *gm = &g->game;
+        Position start;
+        pos_init(&start, gm->board);
+        if (pos_hash(&start) != pos_hash(&gm->pos[0]))
+            return fail(out, "the game starts from set-up stones: a proof file starts from the empty board");
+        if (engine_proof_export(g->engine, &gm->pos[0], gm->moves, gm->n, argv[1], msg, sizeof msg) < 0)
+            return fail(out, msg);
         sb_puts(out, msg);
         return GTP_OK;
     }

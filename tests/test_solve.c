@@ -311,6 +311,111 @@ static void test_checker_refutes(void)
     board_free(g.b);
 }
 
+typedef struct Roots {
+    int n, ok;
+    Result first;
+} Roots;
+
+static void count_root(const ProofRoot *r, void *ctx)
+{
+    Roots *x = ctx;
+    if (x->n++ == 0) x->first = r->winner;
+    x->ok += r->ok == 1;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    static char buf[1 << 20]; /* the callers edit it in place, up to its size */
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+static void spill(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A proof file written from df-pn's database (the start and every
+ * opening it holds) verifies with no database; a winner's move taken
+ * out, a move added, a changed claim and a file of another kind fail. */
+static void test_proof_file(void)
+{
+    static const struct { int size; const char *rules; } cases[] = {
+        {4, "pie=off"}, {3, "abstractplay=default"}, {3, "c pie=off"}, {3, "d pie=off"},
+    };
+    const char *path = tmpfile_named("t.proof"), *bad = tmpfile_named("bad.proof");
+    for (size_t r = 0; r < sizeof cases / sizeof *cases; r++) {
+        Game g = game(cases[r].size, cases[r].rules);
+        char err[256];
+        ProofDB *db = pdb_open(NULL, g.b, err, sizeof err);
+        Move best;
+        SolveStats st;
+        Result res = solve_with(&g.p, db, 1, &best, &st);
+        CU_ASSERT_FATAL(res == RESULT_BLACK || res == RESULT_WHITE);
+        int roots;
+        CheckResult cr, vr;
+        CU_ASSERT_FATAL(proof_export(db, &g.p, NULL, 0, path, &roots, &cr, err, sizeof err) >= 1);
+        Roots x = { 0, 0, RESULT_NONE };
+        CU_ASSERT_EQUAL(proof_verify(path, count_root, &x, &vr, err, sizeof err), 1);
+        CU_ASSERT_EQUAL(x.n, roots);
+        CU_ASSERT_EQUAL(x.ok, roots);
+        CU_ASSERT_EQUAL(x.first, res);
+        CU_ASSERT_EQUAL(vr.positions, cr.positions);
+        CU_ASSERT_EQUAL(vr.used, cr.used);
+        char *text = slurp(path);
+        /* The other claim for the start. */
+        char *root = strstr(text, "root ");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+        char save = root[5];
+        memcpy(root + 5, save == 'b' ? "white" : "black", 5);
+        spill(bad, text);
+        memcpy(root + 5, save == 'b' ? "black" : "white", 5);
+        Roots y = { 0, 0, RESULT_NONE };
+        CU_ASSERT_EQUAL(proof_verify(bad, count_root, &y, &vr, err, sizeof err), 0);
+        CU_ASSERT(y.ok < y.n);
+        if (cr.used > 0) {
+            /* The first section's last move dropped: the proof runs out. */
+            char *next = strstr(root + 5, "\nroot ");
+            char *end = next ? next : text + strlen(text);
+            while (end > root && (end[-1] == '\n' || end[-1] == ' ')) end--;
+            char *sp = end;
+            while (sp > root && sp[-1] != ' ' && sp[-1] != '\n') sp--;
+            char tail[1 << 16];
+            snprintf(tail, sizeof tail, "%s", end);
+            snprintf(sp, (size_t)(text + (1 << 20) - sp), "%s", tail);
+            spill(bad, text);
+            Roots z = { 0, 0, RESULT_NONE };
+            CU_ASSERT_EQUAL(proof_verify(bad, count_root, &z, &vr, err, sizeof err), 0);
+            CU_ASSERT(z.ok < z.n); /* later roots may lean on what the first one proved */
+        }
+        /* One move too many. */
+        text = slurp(path);
+        char *nl = strchr(strstr(text, "root "), '\n');
+        char more[1 << 16];
+        snprintf(more, sizeof more, "%s", nl);
+        snprintf(nl, (size_t)(text + (1 << 20) - nl), "\n%s%s", cases[r].size == 4 ? "D4" : "C3", more);
+        spill(bad, text);
+        Roots w = { 0, 0, RESULT_NONE };
+        CU_ASSERT_EQUAL(proof_verify(bad, count_root, &w, &vr, err, sizeof err), 0);
+        /* Not a proof file; no file. */
+        spill(bad, "morphos-proofdb\n");
+        CU_ASSERT_EQUAL(proof_verify(bad, count_root, &w, &vr, err, sizeof err), -1);
+        CU_ASSERT(strstr(err, "not a proof file") != NULL);
+        CU_ASSERT_EQUAL(proof_verify(tmpfile_named("none.proof"), count_root, &w, &vr, err, sizeof err), -1);
+        pdb_close(db);
+        board_free(g.b);
+    }
+    unlink(path);
+    unlink(bad);
+}
+
 /* Two threads: the same answers as one, and a proof the checker accepts. */
 static void test_dfpn_threads(void)
 {
@@ -338,6 +443,7 @@ int main(void)
         {"proof database: read back, torn tails cut, corrupt records skipped", test_proofdb_file},
         {"df-pn proofs pass the checker, also exported alone", test_proof_checked},
         {"the checker refutes broken proofs", test_checker_refutes},
+        {"proof files: written from df-pn's proofs, verified alone, broken ones refuted", test_proof_file},
         {"df-pn on two threads: same answers, checked proofs", test_dfpn_threads},
     };
     int r = run_suite("solve", tests, sizeof tests / sizeof *tests);

@@ -24,6 +24,9 @@ pie, every --pie-form). Closes with "N passed, N failed".
 """
 import glob, os, random, subprocess, sys, tempfile, threading, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import gtpengine
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SGFS = sorted(glob.glob(os.path.join(HERE, "data", "*.sgf")))
 RULES = ["", "a", "b", "c", "d", "e", "a,b", "b,d", "c,d", "c,c=upto", "c,c=adjacent", "d,d=extra", "a,b,c,d,e",
@@ -106,30 +109,9 @@ def session(r, profile="small"):
     return args, cmds
 
 
-class Engine:
+class Engine(gtpengine.Engine):
     def __init__(self, engine, args, err):
-        self.p = subprocess.Popen([engine] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
-                                  errors="replace")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def answer(self):
-        """The next answer's lines (without the empty line that ends it)."""
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if line == "":
-                raise EOFError("the engine closed its output")
-            if line == "\n":
-                if lines: return lines
-                continue
-            lines.append(line.rstrip("\n"))
-
-    def ask(self, line):
-        self.send(line)
-        return self.answer()
+        super().__init__([engine] + args, err)
 
     def state(self):
         """The answers of STATE's reads."""

@@ -10,8 +10,8 @@ record appended by hand. Prints one line per failure and closes with
 "N passed, N failed"."""
 import os, signal, sys, tempfile, time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gtp import Engine
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gtpengine import Engine
 
 HEADER, REC = 128, 40
 passed = failed = 0
@@ -36,7 +36,7 @@ def start(engine, db):
     e = Engine([engine])
     e.ask("boardsize 4")
     e.ask("rules pie=on")
-    ok, info = e.ask("proofdb %s 0.02" % db)
+    ok, info = e.result("proofdb %s 0.02" % db)
     return e, ok, info
 
 
@@ -65,18 +65,18 @@ def main():
     torn = (killed - HEADER) % REC + 17
     check("the torn tail cut off", "%d bytes of a torn tail cut" % torn in info and os.path.getsize(db) == HEADER + n * REC,
           info)
-    ok, ans = e.ask("solve 600")
+    ok, ans = e.result("solve 600")
     check("the restarted solve: White wins", ok and ans.split()[0] == "white", ans)
-    ok, chk = e.ask("proofdb check")
+    ok, chk = e.result("proofdb check")
     check("the checker proves it", ok and chk.startswith("white wins: proven"), chk)
-    ok, info2 = e.ask("proofdb")
+    ok, info2 = e.result("proofdb")
     check("the restart kept the old records and added more", records(info2) > n, info2)
     check("quit", e.quit() == 0)
     # Solved now: a third run answers from the database at once.
     e, ok, info = start(engine, db)
-    ok, ans2 = e.ask("solve 600")
+    ok, ans2 = e.result("solve 600")
     check("answered from the database", ok and ans2 == ans, ans2)
-    ok, mv = e.ask("genmove b")
+    ok, mv = e.result("genmove b")
     check("genmove plays the database's move on a lost position", ok and mv == ans.split()[1], "%s vs %s" % (mv, ans))
     check("quit", e.quit() == 0)
     for f in os.listdir(d):
