@@ -70,10 +70,10 @@ ASN = build/asan
 # The first level's libraries: the layer check.
 REL = build/$(firstword $(LEVELS))
 BENCH_BINS = $(patsubst bench/%_main.c,bench/%,$(wildcard bench/*_main.c))
-TESTS      = test_rules test_engine test_guard test_protocol test_bench test_abstractplay test_swap test_ap_games test_solve test_selfplay
+TESTS      = test_rules test_engine test_guard test_protocol test_bench test_abstractplay test_swap test_ap_games test_solve test_selfplay test_learn
 # The suites of the core also run as shipped (build/tests: -O2, a copy per
 # level like ./morphos): the code that ships, fast paths included.
-REL_TESTS  = test_rules test_engine test_abstractplay test_swap test_ap_games
+REL_TESTS  = test_rules test_engine test_abstractplay test_swap test_ap_games test_learn
 TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
 FUZZ       = gtp sgf aprecord
 
@@ -128,11 +128,13 @@ MAIN_bench         = bench/bench_main.o
 MAIN_match         = bench/match_main.o
 MAIN_perft_suite   = bench/perft_suite_main.o
 MAIN_selfplay      = bench/selfplay_main.o
+MAIN_learn         = bench/learn_main.o
 LIBS_morphos       = protocol engine rules
 LIBS_bench         = bench engine rules
 LIBS_match         = bench rules
 LIBS_perft_suite   = bench rules
 LIBS_selfplay      = bench engine rules
+LIBS_learn         = bench engine rules
 LIBS_test_rules    = rules
 LIBS_test_engine   = engine rules
 LIBS_test_solve    = engine rules
@@ -143,6 +145,7 @@ LIBS_test_selfplay = bench engine rules
 LIBS_test_abstractplay = bench rules
 LIBS_test_swap     = rules
 LIBS_test_ap_games = rules
+LIBS_test_learn    = bench engine rules
 LIBS_replay_gtp    = protocol engine rules
 LIBS_replay_sgf    = protocol engine rules
 LIBS_replay_aprecord = protocol engine rules
@@ -198,9 +201,9 @@ check-layers: $(foreach l,rules engine protocol bench,$(REL)/lib$(l).a)
 
 # The generated sources (rules/generated/, engine/generated/) from their
 # inputs, and the check that the committed ones are fresh (in make test).
-generated:
+generated: bench/learn
 	@sh tools/generated.sh --write
-check-generated:
+check-generated: bench/learn
 	@sh tools/generated.sh --check
 
 test-deps:

@@ -33,6 +33,9 @@ typedef struct EngineConfig {
     double p_bridge;      /* policy: chance to answer an intrusion into a bridge */
     double p_flip;        /* policy: chance to flip a weak enemy stone when one exists */
     int lgr;              /* bool: policy plays the last good reply (LGRF) */
+    int learned_priors;   /* bool: priors from the learned weights where the rules have a set (learned.h) */
+    int learned_policy;   /* bool: playouts draw from the learned weights' softmax where the rules have a set */
+    double learned_scale; /* learned priors: win rate 0.5 + 0.45 tanh(scale (log strength - mean)) */
     int reuse;            /* bool: keep the subtree between moves */
     int use_solver;       /* bool: run the solver at the root before searching */
     int prove;            /* bool: MCTS-solver, proven wins and losses backed up the tree */

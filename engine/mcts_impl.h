@@ -52,6 +52,7 @@ typedef struct Shared {
     const SearchCtx *sc;
     EngineConfig cfg;  /* effective: uct turns the enhancements off */
     PlayoutCfg pc;
+    const LearnedSet *learned; /* the learned priors' weights, or NULL (hand-set priors) */
     long limit;
     const MoveList *solved;  /* root moves with solver values, or NULL */
     const int8_t *solved_val;

@@ -50,6 +50,9 @@ static const Param params[] = {
     {"p_bridge", P_DOUBLE, F(p_bridge), 0, 1},
     {"p_flip", P_DOUBLE, F(p_flip), 0, 1},
     {"lgr", P_BOOL, F(lgr), 0, 1},
+    {"learned_priors", P_BOOL, F(learned_priors), 0, 1},
+    {"learned_policy", P_BOOL, F(learned_policy), 0, 1},
+    {"learned_scale", P_DOUBLE, F(learned_scale), 0, 10},
     {"reuse", P_BOOL, F(reuse), 0, 1},
     {"solver", P_BOOL, F(use_solver), 0, 1},
     {"prove", P_BOOL, F(prove), 0, 1},
@@ -65,7 +68,7 @@ static const Param params[] = {
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "cairo_explore", "uct_explore", "rave_equiv",
     "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "rescan", "playout_cap", "rave", "priors", "policy", "p_bridge",
-    "p_flip", "lgr", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
+    "p_flip", "lgr", "learned_priors", "learned_policy", "learned_scale", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
 
@@ -95,6 +98,9 @@ void config_default(EngineConfig *c)
     c->p_bridge = 0.9;
     c->p_flip = 0; /* eager flips: 0 beat 0.5 34-26 (9x9, 0.5 s); bridge answers alone vs no policy 29-31 */
     c->lgr = 0;
+    c->learned_priors = 0;
+    c->learned_policy = 0;
+    c->learned_scale = 0.25;
     c->prove = 1;
     c->reuse = 1;
     c->use_solver = 1;

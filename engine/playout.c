@@ -7,8 +7,11 @@
  * point (no mutator c, no owed d stone); compound turns stay uniform. */
 #include "playout.h"
 
+#include <math.h>
+
+#include "../rules/cairo.h"
 #include "eval.h"
-#include "shape.h"
+#include "features.h"
 #include "util.h"
 
 void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg)
@@ -18,6 +21,7 @@ void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg)
     pc->p_flip = cfg->p_flip;
     pc->p_bridge = cfg->p_bridge;
     pc->lgr = cfg->lgr;
+    pc->learned = cfg->learned_policy ? learned_for(b) : NULL;
 }
 
 void replies_clear(Replies *r)
@@ -77,26 +81,6 @@ double playout_score(const Position *p)
 
 static Move single(int kind, int pt) { return move_pts(kind, 1, pt, -1, -1); }
 
-/* The opponent just placed at q: if q was one of the two links of a bridge
- * between two of our stones (diagonal neighbours of each other, both next
- * to q), the other link r completes the connection. The first such r in
- * the order E-S, S-W, W-N, N-E. Square boards read q's 3x3 neighbourhood
- * from one 64-bit window of each set (bit S + 1 is q; the frame around the
- * board holds no stones, so no bounds checks). */
-static int bridge_answer(const Position *p, int q)
-{
-    const Board *b = p->board;
-    if (b->size == 0) return shape_cairo_bridge_answer(p, q);
-    const int S = b->stride, lo = b->bit_of[q] - S - 1;
-    const uint64_t own = bb_window64(p->stones[p->to_move], lo);
-    const uint64_t empty = bb_window64(b->points, lo) & ~own & ~bb_window64(p->stones[p->to_move ^ 1], lo);
-    const int orth[5] = {S + 2, 2 * S + 1, S, 1, S + 2}; /* E, S, W, N, E */
-    const int diag[4] = {2 * S + 2, 2 * S, 0, 2};       /* SE, SW, NW, NE: between orth[i] and orth[i + 1] */
-    for (int i = 0; i < 4; i++)
-        if (own >> orth[i] & own >> orth[i + 1] & empty >> diag[i] & 1) return b->point_of[lo + diag[i]];
-    return -1;
-}
-
 /* The remembered reply to the last move, when it is legal now. */
 static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
 {
@@ -116,16 +100,77 @@ static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
     return pos_check_move(p, out) == NULL;
 }
 
+/* The learned policy (MoHex's playouts, cheapened): a softmax over the
+ * model's strengths of the moves near the last one (its 8 neighbours on
+ * square boards; on Cairo its orthogonal and corner neighbours) and of
+ * every flip, against the other empty points at the strength the trainer
+ * measured for a placement far from the last move (LearnedSet.far): when
+ * the draw falls there, the move is uniformly random (false). */
+static bool learned_move(const Position *p, const LearnedSet *w, uint64_t *rng, Move *m)
+{
+    const Board *b = p->board;
+    int last = p->last.n >= 1 && (p->last.kind == MOVE_PLACE || p->last.kind == MOVE_FLIP) ? p->last.pt[p->last.n - 1] : -1;
+    int16_t cand[2 * MAX_POINTS];
+    uint8_t kind[2 * MAX_POINTS];
+    int nc = 0;
+    FeatPos f;
+    feat_prepare_ex(&f, p, 0);
+    const int me = p->to_move;
+    if (last >= 0) {
+        if (b->size) {
+            const int N = b->size, x = last % N, y = last / N;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int cx = x + dx, cy = y + dy;
+                    if ((dx | dy) == 0 || cx < 0 || cy < 0 || cx >= N || cy >= N) continue;
+                    int q = cy * N + cx, bit = b->bit_of[q];
+                    if (!bb_test(p->stones[0], bit) && !bb_test(p->stones[1], bit)) cand[nc] = (int16_t)q, kind[nc++] = MOVE_PLACE;
+                }
+        } else {
+            const CairoCell *cell = &b->cairo[last];
+            for (int k = 0; k < cell->northo + cell->ndiag; k++) {
+                int q = k < cell->northo ? cell->orth[k] : cell->diag[k - cell->northo]; /* a Cairo cell's bit is its number */
+                if (!bb_test(p->stones[0], q) && !bb_test(p->stones[1], q)) cand[nc] = (int16_t)q, kind[nc++] = MOVE_PLACE;
+            }
+        }
+    }
+    int nlocal = nc;
+    /* Every weak enemy stone: a flip is a candidate wherever it is. */
+    for (int bit = bb_first(f.weak[me ^ 1], b->words); bit >= 0; bit = bb_next(f.weak[me ^ 1], b->words, bit))
+        cand[nc] = b->point_of[bit], kind[nc++] = MOVE_FLIP;
+    double g[2 * MAX_POINTS], total = 0;
+    for (int i = 0; i < nc; i++) {
+        MoveFeat mf;
+        feat_move(&f, kind[i], cand[i], &mf);
+        g[i] = exp(learned_score(w, &mf));
+        total += g[i];
+    }
+    int empty = b->npoints - bb_popcount(p->stones[0], b->words) - bb_popcount(p->stones[1], b->words);
+    double far = (double)(empty - nlocal) * exp(w->far);
+    double u = rng_unit(rng) * (total + far);
+    for (int i = 0; i < nc; i++) {
+        if (u < g[i]) {
+            *m = single(kind[i], cand[i]);
+            /* A flip can be forbidden (b's flip-back ban); check those. */
+            return kind[i] == MOVE_PLACE || !b->flip_bannable || pos_check_move(p, m) == NULL;
+        }
+        u -= g[i];
+    }
+    return false;
+}
+
 /* The policy's own move for p (not over) in *m, legal; or false when the
  * move is to be uniformly random: the caller draws it (pos_play_random)
  * after the draws made here. lgr may be NULL. */
 static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr, Move *m)
 {
     const Board *b = p->board;
-    if (!pc->policy || !b->single_steps || p->owe) return false;
+    if (!b->single_steps || p->owe) return false;
+    if (pc->learned) return learned_move(p, pc->learned, rng, m);
+    if (!pc->policy) return false;
     int me = p->to_move;
     if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
-        int r = bridge_answer(p, p->last.pt[0]);
+        int r = feat_bridge_answer(p, p->last.pt[0]);
         if (r >= 0) {
             *m = single(MOVE_PLACE, r);
             return true;

@@ -9,6 +9,7 @@
 
 #include "../rules/rules.h"
 #include "config.h"
+#include "learned.h"
 
 #define AMAF_NONE 0x7fffffff
 
@@ -22,6 +23,7 @@ typedef struct PlayoutCfg {
     double p_flip;  /* chance to flip a weak enemy stone when one exists */
     double p_bridge;/* chance to answer an intrusion into a bridge */
     int lgr;        /* play the last good reply (needs a Replies table) */
+    const LearnedSet *learned; /* the learned softmax policy's weights, or NULL */
 } PlayoutCfg;
 
 /* Last good reply with forgetting (LGRF-1, Baier and Drake): for each
@@ -38,7 +40,9 @@ typedef struct Replies {
 void replies_clear(Replies *r);
 
 /* The policy from the engine's options: on/off, plies cap (playout_cap;
- * 0 = 3 * points + 40), bridge and flip chances, LGRF. */
+ * 0 = 3 * points + 40), bridge and flip chances, LGRF; the learned policy
+ * (learned_policy) where b's rules have weights, which then takes the
+ * place of the hand-set rules. */
 void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg);
 
 /* Record move m, played by colour c at turn index t, into a. */

@@ -5,41 +5,56 @@
 #include "priors.h"
 
 #include <assert.h>
+#include <math.h>
 
 
 #include "eval.h"
-#include "shape.h"
+#include "features.h"
 
 static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c], p->board->bit_of[pt]); }
 
-/* Diagonal own stones with both shared neighbours empty (a bridge). */
-static int bridges(const Position *p, int pt, int c)
+/* Learned priors: each candidate's strength under the model (learned.h)
+ * against the mean of the turn's candidates, as a win rate around 0.5:
+ * v = 0.5 + 0.45 tanh(scale (s - mean)). Only whole single-point turns.
+ * The features skip the fills that find wins in one: the tree proves a
+ * win at expansion and marks the moves that leave one (threats.c). */
+static void learned_assign(const Position *p, const StepDesc *d, int n, Node *children, double weight,
+                           const LearnedSet *w, double scale)
 {
-    const Board *b = p->board;
-    if (b->size == 0) return shape_cairo_bridges(p, pt, c);
-    int S = b->stride, qb = b->bit_of[pt], n = 0;
-    static const int dx[4] = {1, 1, -1, -1}, dy[4] = {1, -1, 1, -1};
-    for (int i = 0; i < 4; i++) {
-        int db = qb + dx[i] + dy[i] * S, l1 = qb + dx[i], l2 = qb + dy[i] * S;
-        if (b->point_of[db] < 0 || !bb_test(p->stones[c], db)) continue;
-        if (bb_test(p->stones[0], l1) || bb_test(p->stones[1], l1)) continue;
-        if (bb_test(p->stones[0], l2) || bb_test(p->stones[1], l2)) continue;
-        n++;
+    FeatPos f;
+    feat_prepare_ex(&f, p, 0);
+    float sbuf[2 * MAX_POINTS + 3];
+    double mean = 0;
+    for (int i = 0; i < n; i++) {
+        const StepDesc *s = &d[i];
+        MoveFeat mf;
+        int kind = s->kind == STEP_PLACE ? MOVE_PLACE : s->kind == STEP_FLIP ? MOVE_FLIP : s->kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP;
+        assert(s->complete && (s->kind == STEP_PLACE || s->kind == STEP_FLIP || s->kind == STEP_PASS || s->kind == STEP_SWAP));
+        feat_move(&f, kind, s->pt, &mf);
+        sbuf[i] = learned_score(w, &mf);
+        mean += sbuf[i];
     }
-    return n;
+    mean /= n > 0 ? n : 1;
+    for (int i = 0; i < n; i++) {
+        double v = 0.5 + 0.45 * tanh(scale * (sbuf[i] - mean));
+        children[i].prior_n = (float)weight;
+        children[i].prior_w = (float)(weight * v);
+    }
 }
 
 void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *d, int n,
-                   Node *children, double weight, int knowledge)
+                   Node *children, double weight, int knowledge, const LearnedSet *learned, double scale)
 {
     const Board *b = p->board;
     int me = p->to_move, opp = me ^ 1;
     assert(ns >= 0 && ns <= 2 && n >= 0 && n <= 2 * b->npoints + 3);
     (void)S;
+    /* The learned model describes whole single-point turns only. */
+    const int use_learned = knowledge && learned && ns == 0 && !p->owe && b->single_steps;
     /* Points where a stone of ours would be weak at once. */
     bb_t weak_if;
     bb_zero(weak_if);
-    if (knowledge) pos_weak_if_placed(p, (Color)me, weak_if);
+    if (knowledge && !use_learned) pos_weak_if_placed(p, (Color)me, weak_if);
     /* A single move wins only if our distance is within its points. */
     int reach = b->max_places + (p->owe ? 1 : 0) - ns;
     if (reach < 0) reach = 0;
@@ -53,7 +68,7 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
             pos_play(&q, &s->move);
             if (q.result == (me == BLACK ? RESULT_BLACK : RESULT_WHITE)) atomic_store(&c->proven, 1);
         }
-        if (knowledge) {
+        if (knowledge && !use_learned) {
             if (s->kind == STEP_PLACE) {
                 int adj = 0, eadj = 0;
                 if (b->nbr_bb) { /* Cairo: by whole words */
@@ -69,7 +84,7 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
                         eadj += own_at(p, q, opp);
                     }
                 }
-                v += 0.06 * (adj > 2 ? 2 : adj) + 0.03 * (eadj > 0) + 0.05 * (bridges(p, s->pt, me) > 0);
+                v += 0.06 * (adj > 2 ? 2 : adj) + 0.03 * (eadj > 0) + 0.05 * (feat_bridges(p, s->pt, me) > 0);
                 if (bb_test(weak_if, b->bit_of[s->pt])) v -= 0.25;
             } else if (s->kind == STEP_FLIP) {
                 v = 0.7;
@@ -80,4 +95,5 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
             c->prior_w = (float)(weight * v);
         }
     }
+    if (use_learned) learned_assign(p, d, n, children, weight, learned, scale);
 }

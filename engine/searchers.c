@@ -13,7 +13,7 @@
  * own exploration constant on every board. */
 static void preset_uct(EngineConfig *c)
 {
-    c->rave = c->priors = c->policy = 0;
+    c->rave = c->priors = c->policy = c->learned_priors = c->learned_policy = 0;
     c->expand_marks = 0;
     c->use_solver = c->prove = c->reuse = 0;
     c->explore = c->cairo_explore = c->uct_explore;
@@ -29,7 +29,7 @@ static void preset_grave(EngineConfig *c)
 {
     c->grave = 1;
     c->rave = 1; /* AMAF statistics are gathered; select_grave reads them */
-    c->priors = c->policy = c->lgr = 0;
+    c->priors = c->policy = c->lgr = c->learned_priors = c->learned_policy = 0;
     c->expand_marks = 0;
     c->use_solver = c->prove = c->reuse = 0;
     c->expand_after = 2;

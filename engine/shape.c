@@ -103,6 +103,20 @@ int shape_cairo_bridge_answer(const Position *p, int q)
     return found ? s->cut[q][__builtin_ctz(found)].r : -1;
 }
 
+int shape_cairo_bridge_answers(const Position *p, int q, int *out)
+{
+    const CairoShapes *s = shapes_of(p->board);
+    if (!s) return 0;
+    assert(q >= 0 && q < p->board->npoints);
+    const uint64_t *own = p->stones[p->to_move], *opp = p->stones[p->to_move ^ 1];
+    int n = 0;
+    for (int k = 0; k < s->ncut[q]; k++) {
+        int a = s->cut[q][k].a, c = s->cut[q][k].c, r = s->cut[q][k].r;
+        if (bb_test(own, a) && bb_test(own, c) && !bb_test(own, r) && !bb_test(opp, r)) out[n++] = r;
+    }
+    return n;
+}
+
 int shape_cairo_bridges(const Position *p, int pt, int c)
 {
     const CairoShapes *s = shapes_of(p->board);

@@ -13,6 +13,9 @@
  * cut into, or -1. */
 int shape_cairo_bridge_answer(const Position *p, int q);
 
+/* Every such answer (at most 4) in out; returns their count. */
+int shape_cairo_bridge_answers(const Position *p, int q, int *out);
+
 /* Whether a stone of colour c on the empty point pt (a Cairo board) would
  * form a bridge with a stone of c. */
 int shape_cairo_bridges(const Position *p, int pt, int c);

@@ -1,0 +1,631 @@
+/* learn_main.c - bench/learn: the learned model's trainer and its yardstick.
+ *   bench/learn weights [--holdout K] [--iters N] [--min-count M] FILE...
+ *       trains one weight set per rule family found in the self-play files
+ *       (docs/selfplay.md) by MM (mm.h) and writes engine/generated/
+ *       learned_data.c to stdout, with its provenance in the header
+ *   bench/learn moves FILE
+ *       the file with each ply reduced to its move (what the trainer
+ *       reads), for committing the training data: a tenth of the size
+ *   bench/learn predict [--holdout K] FILE...
+ *       top-1 / top-5 agreement with the held-out games' moves of the
+ *       built-in weights, the hand-set priors and uniform choice
+ * Games whose number is K - 1 modulo K (default 10) are held out: never
+ * trained on, only predicted. Only single-point turns are used (a rule
+ * set with compound turns is refused). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/features.h"
+#include "../engine/learned.h"
+#include "../engine/priors.h"
+#include "../engine/tree.h"
+#include "cli_args.h"
+#include "mm.h"
+
+#define MAX_CAND (2 * MAX_POINTS + 3)
+#define MAX_FAMILIES 16
+
+static void usage(FILE *out)
+{
+    fputs("usage: bench/learn weights [--holdout K] [--iters N] [--min-count M] FILE...\n"
+          "       bench/learn moves FILE\n"
+          "       bench/learn predict [--holdout K] FILE...\n"
+          "weights: train the learned model (minorization-maximization) on the\n"
+          "  self-play files' games, one weight set per rule family, and write\n"
+          "  the generated source engine/generated/learned_data.c to stdout\n"
+          "moves: FILE with each ply reduced to its move played (the visit counts\n"
+          "  dropped; a header line '# moves-only' names the original's hash)\n"
+          "predict: the built-in weights', the hand-set priors' and uniform\n"
+          "  choice's top-1 and top-5 agreement with the held-out games' moves\n"
+          "options:\n"
+          "  --holdout K     hold out games numbered K-1 modulo K (default 10; 0: none)\n"
+          "  --iters N       MM sweeps (default 12)\n"
+          "  --min-count M   patterns seen fewer times among the candidates share\n"
+          "                  one weight (default 20)\n",
+          out);
+}
+
+/* One rule family's training data. */
+typedef struct Family {
+    char name[128];
+    MmData mm;
+    /* candidate features kept raw until the pattern table is known */
+    MoveFeat *cand;
+    uint32_t *cmult;
+    size_t ncand, cap;
+    uint32_t *pos_cand; /* positions' first candidates (npos + 1) */
+    uint32_t *pos_win;
+    size_t npos, cap_pos;
+    char prov[4096];    /* provenance lines */
+    size_t games;
+} Family;
+
+/* A 64-bit FNV-1a hash of a file's bytes. */
+static uint64_t fnv_file(FILE *f)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int c;
+    rewind(f);
+    while ((c = getc(f)) != EOF) h = (h ^ (uint64_t)(unsigned char)c) * 0x100000001b3ULL;
+    rewind(f);
+    return h;
+}
+
+static int die(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "bench/learn: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* Split s at sep into at most max fields (s is modified). */
+static int split(char *s, char sep, char **f, int max)
+{
+    int n = 0;
+    f[n++] = s;
+    for (char *p = s; *p; p++)
+        if (*p == sep) {
+            *p = 0;
+            if (n == max) return -1;
+            f[n++] = p + 1;
+        }
+    return n;
+}
+
+static int feat_equal(const MoveFeat *a, const MoveFeat *b)
+{
+    if (a->pattern != b->pattern || a->n != b->n) return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->id[i] != b->id[i]) return 0;
+    return 1;
+}
+
+/* The position's candidates, as features, deduplicated (equal features:
+ * one team with a multiplicity; the played move's team alone); *win the
+ * played move's team, or -1 when the turn is not a single point. Returns
+ * the team count. */
+static int describe(const Position *p, const Move *played, MoveList *ml, MoveFeat *out, uint32_t *mult, int *win)
+{
+    *win = -1;
+    if (played->n > 1 || p->owe) return 0;
+    FeatPos f;
+    feat_prepare(&f, p);
+    pos_gen_moves(p, ml);
+    int nt = 0;
+    for (size_t i = 0; i < ml->n; i++) {
+        const Move *m = &ml->m[i];
+        if (m->n > 1) return *win = -1, 0;
+        MoveFeat mf;
+        feat_move(&f, m->kind, m->n ? m->pt[0] : -1, &mf);
+        int t = 0;
+        if (move_equal(m, played)) {
+            t = nt;
+            *win = t;
+        } else
+            while (t < nt && (t == *win || !feat_equal(&out[t], &mf))) t++;
+        if (t == nt) out[nt] = mf, mult[nt++] = 0;
+        mult[t]++;
+    }
+    return nt;
+}
+
+typedef int (*PlyFn)(void *ctx, const Position *before, const Move *played, long game);
+
+/* Replay every game of an open self-play file; fn sees the position
+ * before each ply after the opening. keep(game) says which games. */
+static int replay_file(FILE *fp, const char *path, int holdout, int want_held, PlyFn fn, void *ctx, char *family,
+                       size_t famlen, char *prov, size_t provlen, size_t *ngames)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0, gmin = -1, gmax = -1;
+    int size = 0;
+    char rules[256] = "", playouts[64] = "?", seed[64] = "?";
+    Board *b = NULL;
+    MoveList ml;
+    movelist_init(&ml);
+    *ngames = 0;
+    int rc = 0;
+    while ((len = getline(&line, &cap, fp)) > 0) {
+        lineno++;
+        if (line[len - 1] != '\n') break; /* a torn last line is no game */
+        line[--len] = 0;
+        if (lineno == 1 && strcmp(line, "# morphos-selfplay 1")) {
+            rc = die("%s: not a self-play file (first line '# morphos-selfplay 1')%s", path, "");
+            break;
+        }
+        if (line[0] == '#') {
+            char *f[3];
+            if (split(line + 2, '\t', f, 3) == 2) {
+                if (!strcmp(f[0], "size")) size = atoi(f[1]);
+                else if (!strcmp(f[0], "rules")) snprintf(rules, sizeof rules, "%s", f[1]);
+                else if (!strcmp(f[0], "playouts")) snprintf(playouts, sizeof playouts, "%s", f[1]);
+                else if (!strcmp(f[0], "seed")) snprintf(seed, sizeof seed, "%s", f[1]);
+            }
+            continue;
+        }
+        if (!b) {
+            Ruleset r;
+            char err[256];
+            const char *e = ruleset_parse(&r, rules);
+            if (e) {
+                rc = die("%s: rules: %s", path, e);
+                break;
+            }
+            b = board_create(size, &r, err, sizeof err);
+            if (!b) {
+                rc = die("%s: board: %s", path, err);
+                break;
+            }
+            if (!b->single_steps) {
+                rc = die("%s: rules %s have compound turns: no learned model for them", path, rules);
+                break;
+            }
+            learned_family(b, family, famlen);
+            if (!fn && !prov) break; /* the family was all that was asked */
+        }
+        char *fld[9];
+        if (split(line, '\t', fld, 9) != 8) {
+            fprintf(stderr, "bench/learn: %s:%ld: not 8 fields\n", path, lineno);
+            rc = 2;
+            break;
+        }
+        long game;
+        if (arg_long(fld[0], 0, 1L << 40, &game)) {
+            fprintf(stderr, "bench/learn: %s:%ld: bad game number\n", path, lineno);
+            rc = 2;
+            break;
+        }
+        int held = holdout > 0 && game % holdout == holdout - 1;
+        if (held != want_held) continue;
+        if (gmin < 0 || game < gmin) gmin = game;
+        if (game > gmax) gmax = game;
+        ++*ngames;
+        Position p;
+        pos_init(&p, b);
+        char err[256];
+        Move m;
+        /* the opening, then the plies */
+        for (int part = 0; part < 2 && !rc; part++) {
+            char *s = part ? fld[7] : fld[4];
+            if (!strcmp(s, "-")) continue;
+            char *tok = s;
+            while (tok && !rc) {
+                char *next = strchr(tok, ';');
+                if (next) *next++ = 0;
+                char *sp = strchr(tok, ' ');
+                if (sp) *sp = 0;
+                if (move_parse(&p, tok, &m, err, sizeof err)) {
+                    fprintf(stderr, "bench/learn: %s:%ld: move %s: %s\n", path, lineno, tok, err);
+                    rc = 2;
+                    break;
+                }
+                if (part && fn) rc = fn(ctx, &p, &m, game);
+                pos_play(&p, &m);
+                tok = next;
+            }
+        }
+        if (rc) break;
+    }
+    if (!rc && prov)
+        snprintf(prov, provlen, " *   %s: size %d, rules %s, %s playouts, seed base %s, %zu games %s (numbers %ld-%ld), FNV-1a %016llx\n",
+                 path, size, rules, playouts, seed, *ngames, want_held ? "held out" : "trained on", gmin, gmax,
+                 (unsigned long long)fnv_file(fp));
+    free(line);
+    movelist_free(&ml);
+    if (b) board_free(b);
+    return rc;
+}
+
+/* ---- weights ---- */
+
+typedef struct TrainCtx {
+    Family *fam;
+    MoveList ml;
+    MoveFeat tmp[MAX_CAND];
+    uint32_t mult[MAX_CAND];
+} TrainCtx;
+
+static int train_ply(void *ctx, const Position *p, const Move *played, long game)
+{
+    TrainCtx *tc = ctx;
+    Family *F = tc->fam;
+    (void)game;
+    int win;
+    int nt = describe(p, played, &tc->ml, tc->tmp, tc->mult, &win);
+    if (win < 0 || nt < 2) return 0;
+    size_t c1 = F->cap, c2 = F->cap, cp1 = F->cap_pos, cp2 = F->cap_pos;
+    if (mm_grow((void **)&F->cand, &c1, F->ncand + (size_t)nt, sizeof *F->cand) ||
+        mm_grow((void **)&F->cmult, &c2, F->ncand + (size_t)nt, sizeof *F->cmult) ||
+        mm_grow((void **)&F->pos_cand, &cp1, F->npos + 2, sizeof *F->pos_cand) ||
+        mm_grow((void **)&F->pos_win, &cp2, F->npos + 2, sizeof *F->pos_win))
+        return die("out of memory%s%s", "", "");
+    F->cap = c1;
+    F->cap_pos = cp1;
+    if (F->npos == 0) F->pos_cand[0] = 0;
+    memcpy(F->cand + F->ncand, tc->tmp, (size_t)nt * sizeof *F->cand);
+    memcpy(F->cmult + F->ncand, tc->mult, (size_t)nt * sizeof *F->cmult);
+    F->ncand += (size_t)nt;
+    F->pos_win[F->npos] = (uint32_t)win;
+    F->pos_cand[++F->npos] = (uint32_t)F->ncand;
+    return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Feature groups of MM: the pattern (one of the table's or `other`), then
+ * the move features' groups (a move has at most one of each). */
+static int fixed_group(int id)
+{
+    switch (id) {
+    case FEAT_PLACE: case FEAT_PLACE_WEAK: case FEAT_FLIP: case FEAT_PASS: case FEAT_SWAP: return 1;
+    case FEAT_LAST_ADJ: case FEAT_LAST_DIAG: case FEAT_LAST_NEAR: case FEAT_LAST_SAME: return 2;
+    case FEAT_BRIDGE_ANSWER: return 3;
+    case FEAT_OWN_EDGE0: case FEAT_OWN_EDGE1: case FEAT_OWN_EDGE2: case FEAT_OWN_EDGE3: return 4;
+    case FEAT_OPP_EDGE0: case FEAT_OPP_EDGE1: case FEAT_OPP_EDGE2: return 5;
+    case FEAT_WIN: case FEAT_BLOCK: return 6;
+    case FEAT_BRIDGE1: case FEAT_BRIDGE2: return 7;
+    }
+    return -1;
+}
+#define NGROUPS 8
+
+static const char *fixed_name[FEAT_FIXED] = {
+    "placement", "placement weak at once", "flip", "pass", "swap", "next to the last move", "diagonal to the last move",
+    "two steps from the last move", "on the last move's point", "bridge answer", "own goal line 0", "own goal line 1",
+    "own goal line 2", "own goal line 3", "enemy goal line 0", "enemy goal line 1", "enemy goal line 2", "wins at once",
+    "blocks a win in one", "forms a bridge", "forms two bridges"};
+
+/* Train family F and print its set as C. */
+static int train_family(Family *F, int idx, int iters, int min_count, FILE *out)
+{
+    /* Pattern counts among the candidates: sort a copy of the keys. */
+    size_t nk = 0, total = 1;
+    for (size_t i = 0; i < F->ncand; i++) total += F->cmult[i];
+    uint32_t *keys = malloc(total * sizeof *keys);
+    if (!keys) return die("out of memory%s%s", "", "");
+    for (size_t i = 0; i < F->ncand; i++)
+        if (F->cand[i].pattern != FEAT_NO_PATTERN)
+            for (uint32_t k = 0; k < F->cmult[i]; k++) keys[nk++] = F->cand[i].pattern;
+    qsort(keys, nk, sizeof *keys, cmp_u32);
+    size_t npat = 0;
+    for (size_t i = 0; i < nk;) {
+        size_t j = i;
+        while (j < nk && keys[j] == keys[i]) j++;
+        if (j - i >= (size_t)min_count) keys[npat++] = keys[i];
+        i = j;
+    }
+    /* features: 0..FEAT_FIXED-1 move features, FEAT_FIXED `other`, then the table */
+    int nfeat = FEAT_FIXED + 1 + (int)npat;
+    int *group = malloc((size_t)nfeat * sizeof *group);
+    double *lg = calloc((size_t)nfeat, sizeof *lg);
+    if (!group || !lg) return die("out of memory%s%s", "", "");
+    for (int f = 0; f < nfeat; f++) group[f] = f < FEAT_FIXED ? fixed_group(f) : 0;
+    mm_init(&F->mm);
+    uint32_t off[MAX_CAND + 1], feats[MAX_CAND * (FEAT_MAX_FIXED + 1)], mult[MAX_CAND];
+    for (size_t j = 0; j < F->npos; j++) {
+        int nt = 0;
+        uint32_t ne = 0;
+        off[0] = 0;
+        for (uint32_t c = F->pos_cand[j]; c < F->pos_cand[j + 1]; c++, nt++) {
+            const MoveFeat *m = &F->cand[c];
+            if (m->pattern != FEAT_NO_PATTERN) {
+                uint32_t *hit = bsearch(&m->pattern, keys, npat, sizeof *keys, cmp_u32);
+                feats[ne++] = hit ? (uint32_t)(FEAT_FIXED + 1 + (hit - keys)) : FEAT_FIXED;
+            }
+            for (int k = 0; k < m->n; k++) feats[ne++] = m->id[k];
+            mult[nt] = F->cmult[c];
+            off[nt + 1] = ne;
+        }
+        if (mm_add(&F->mm, nt, off, feats, mult, (int)F->pos_win[j])) return die("out of memory%s%s", "", "");
+    }
+    double ll0 = mm_loglik(&F->mm, lg);
+    double ll = mm_train(&F->mm, nfeat, group, NGROUPS, iters, lg);
+    fprintf(stderr, "bench/learn: %s: %zu positions, %zu teams, %zu patterns kept of %zu candidates; "
+                    "mean log-likelihood of the played move: uniform %.4f, trained %.4f\n",
+            F->name, F->mm.npos, F->mm.nteam, npat, F->ncand, ll0, ll);
+    /* far: the mean strength of placements not next to the last move */
+    double far_sum = 0, far_n = 0;
+    for (size_t t = 0; t < F->mm.nteam; t++) {
+        int place = 0, near = 0;
+        double s = 0;
+        for (uint32_t k = F->mm.team_feat[t]; k < F->mm.team_feat[t + 1]; k++) {
+            uint32_t f = F->mm.feat[k];
+            s += lg[f];
+            if (f == FEAT_PLACE || f == FEAT_PLACE_WEAK) place = 1;
+            if (f == FEAT_LAST_ADJ || f == FEAT_LAST_DIAG || f == FEAT_LAST_SAME) near = 1;
+        }
+        if (place && !near) far_sum += F->mm.mult[t] * exp(s), far_n += F->mm.mult[t];
+    }
+    double far = far_n > 0 ? log(far_sum / far_n) : 0;
+    fprintf(out, "\n/* %s: %zu positions; mean log-likelihood of the played move %.4f (uniform %.4f). */\n", F->name,
+            F->mm.npos, ll, ll0);
+    fprintf(out, "static const uint32_t key_%d[] = {", idx);
+    for (size_t i = 0; i < npat; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", keys[i]);
+    fprintf(out, "\n};\nstatic const float lg_%d[] = {", idx);
+    for (size_t i = 0; i < npat; i++) fprintf(out, "%s%.4ff,", i % 10 ? " " : "\n    ", lg[FEAT_FIXED + 1 + i]);
+    fprintf(out, "\n};\n");
+    fprintf(out, "#define SET_%d {\"%s\", {", idx, F->name);
+    for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s%.4ff", f ? ", " : "", lg[f]);
+    fprintf(out, "}, %.4ff, %.4ff, %zu, key_%d, lg_%d}\n", lg[FEAT_FIXED], far, npat, idx, idx);
+    fprintf(out, "/* move features (log gamma):");
+    for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s %s %.2f", f ? "," : "", fixed_name[f], lg[f]);
+    fprintf(out, "; other patterns %.2f; far placements %.2f */\n", lg[FEAT_FIXED], far);
+    free(keys);
+    free(group);
+    free(lg);
+    mm_free(&F->mm);
+    return 0;
+}
+
+static int find_family(Family *fams, int *nf, const char *name)
+{
+    for (int i = 0; i < *nf; i++)
+        if (!strcmp(fams[i].name, name)) return i;
+    if (*nf == MAX_FAMILIES) return -1;
+    memset(&fams[*nf], 0, sizeof fams[*nf]);
+    snprintf(fams[*nf].name, sizeof fams[*nf].name, "%s", name);
+    return (*nf)++;
+}
+
+static int cmd_weights(int argc, char **argv, int first, int holdout, int iters, int min_count)
+{
+    static Family fams[MAX_FAMILIES];
+    int nf = 0, rc = 0;
+    TrainCtx *tc = calloc(1, sizeof *tc);
+    if (!tc) return die("out of memory%s%s", "", "");
+    movelist_init(&tc->ml);
+    for (int i = first; i < argc && !rc; i++) {
+        FILE *fp = fopen(argv[i], "r");
+        if (!fp) return die("%s: %s", argv[i], strerror(errno));
+        /* the family is known after the header: read into a scratch family first */
+        static Family scratch;
+        char fam[128] = "", prov[1024];
+        size_t ng;
+        memset(&scratch, 0, sizeof scratch);
+        /* Two passes would reread; instead train into the family found by
+         * a header-only pass. */
+        rc = replay_file(fp, argv[i], holdout, 0, NULL, NULL, fam, sizeof fam, NULL, 0, &ng);
+        if (rc) break;
+        if (!fam[0]) {
+            rc = die("%s: no games%s", argv[i], "");
+            break;
+        }
+        int k = find_family(fams, &nf, fam);
+        if (k < 0) {
+            rc = die("too many rule families%s%s", "", "");
+            break;
+        }
+        rewind(fp);
+        tc->fam = &fams[k];
+        rc = replay_file(fp, argv[i], holdout, 0, train_ply, tc, fam, sizeof fam, prov, sizeof prov, &ng);
+        fams[k].games += ng;
+        snprintf(fams[k].prov + strlen(fams[k].prov), sizeof fams[k].prov - strlen(fams[k].prov), "%s", prov);
+        fclose(fp);
+    }
+    movelist_free(&tc->ml);
+    free(tc);
+    if (rc) return rc;
+    FILE *out = stdout;
+    fprintf(out, "/* learned_data.c - GENERATED by tools/generated.sh (bench/learn weights): do not edit.\n"
+                 " * The learned model's weights (engine/learned.h), one set per rule family,\n"
+                 " * trained by minorization-maximization on self-play games (docs/engine.md).\n"
+                 " * Command: bench/learn weights --holdout %d --iters %d --min-count %d", holdout, iters, min_count);
+    for (int i = first; i < argc; i++) fprintf(out, " %s", argv[i]);
+    fprintf(out, "\n * Data:\n");
+    for (int k = 0; k < nf; k++) fprintf(out, "%s", fams[k].prov);
+    fprintf(out, " */\n#include \"../learned.h\"\n");
+    for (int k = 0; k < nf && !rc; k++) rc = train_family(&fams[k], k, iters, min_count, out);
+    fprintf(out, "\nconst LearnedSet learned_sets[] = {");
+    for (int k = 0; k < nf; k++) fprintf(out, "%sSET_%d", k ? ", " : "", k);
+    fprintf(out, "};\nconst int learned_nsets = %d;\n", nf);
+    for (int k = 0; k < nf; k++) {
+        free(fams[k].cand), free(fams[k].cmult), free(fams[k].pos_cand), free(fams[k].pos_win);
+    }
+    return rc;
+}
+
+/* ---- predict ---- */
+
+typedef struct PredCtx {
+    const LearnedSet *w;
+    MoveList ml;
+    StepDesc steps[MAX_CAND];
+    Node nodes[MAX_CAND];
+    double n, top[3][2]; /* learned, hand-set, uniform: top-1, top-5 */
+} PredCtx;
+
+/* Expected top-k hits of the played move i among scores s (ties broken
+ * uniformly at random). */
+static void hits(const double *s, int n, int i, double *top1, double *top5)
+{
+    int better = 0, ties = 0;
+    for (int k = 0; k < n; k++) {
+        if (k == i) continue;
+        if (s[k] > s[i]) better++;
+        else if (s[k] == s[i]) ties++;
+    }
+    for (int t = 0; t < 2; t++) {
+        int K = t ? 5 : 1;
+        double h = (double)(K - better) / (ties + 1);
+        h = h < 0 ? 0 : h > 1 ? 1 : h;
+        *(t ? top5 : top1) += h;
+    }
+}
+
+static int predict_ply(void *ctx, const Position *p, const Move *played, long game)
+{
+    PredCtx *pc = ctx;
+    (void)game;
+    if (played->n > 1 || p->owe) return 0;
+    int n = tree_steps(p, NULL, 0, &pc->ml, pc->steps);
+    if (n < 2) return 0;
+    static double s[3][MAX_CAND];
+    FeatPos f;
+    feat_prepare(&f, p);
+    int win = -1;
+    for (int i = 0; i < n; i++) tree_node_init(&pc->nodes[i], pc->steps[i].kind, pc->steps[i].pt, pc->steps[i].complete);
+    priors_assign(p, NULL, 0, pc->steps, n, pc->nodes, 1.0, 1, NULL, 0);
+    for (int i = 0; i < n; i++) {
+        const StepDesc *d = &pc->steps[i];
+        if (!d->complete) return 0;
+        if (move_equal(&d->move, played)) win = i;
+        MoveFeat mf;
+        int kind = d->kind == STEP_PLACE ? MOVE_PLACE : d->kind == STEP_FLIP ? MOVE_FLIP : d->kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP;
+        feat_move(&f, kind, d->pt, &mf);
+        s[0][i] = learned_score(pc->w, &mf);
+        s[1][i] = pc->nodes[i].prior_w;
+        s[2][i] = 0;
+    }
+    if (win < 0) return die("a played move is not among the steps%s%s", "", "");
+    for (int k = 0; k < 3; k++) hits(s[k], n, win, &pc->top[k][0], &pc->top[k][1]);
+    pc->n++;
+    return 0;
+}
+
+static int cmd_predict(int argc, char **argv, int first, int holdout)
+{
+    if (holdout <= 0) return die("predict needs held-out games (--holdout K, K > 0)%s%s", "", "");
+    printf("| data | rules | held-out moves | learned top-1 | top-5 | hand-set priors top-1 | top-5 | uniform top-1 | top-5 |\n"
+           "|---|---|---|---|---|---|---|---|---|\n");
+    PredCtx *pc = calloc(1, sizeof *pc);
+    if (!pc) return die("out of memory%s%s", "", "");
+    movelist_init(&pc->ml);
+    int rc = 0;
+    for (int i = first; i < argc && !rc; i++) {
+        FILE *fp = fopen(argv[i], "r");
+        if (!fp) return die("%s: %s", argv[i], strerror(errno));
+        char fam[128] = "";
+        size_t ng;
+        rc = replay_file(fp, argv[i], holdout, 1, NULL, NULL, fam, sizeof fam, NULL, 0, &ng);
+        pc->w = learned_find(fam);
+        if (!rc && !pc->w) rc = die("%s: no built-in weights for %s", argv[i], fam);
+        if (rc) break;
+        rewind(fp);
+        pc->n = 0;
+        memset(pc->top, 0, sizeof pc->top);
+        rc = replay_file(fp, argv[i], holdout, 1, predict_ply, pc, fam, sizeof fam, NULL, 0, &ng);
+        fclose(fp);
+        double n = pc->n > 0 ? pc->n : 1;
+        printf("| %s | %s | %.0f (%zu games) | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", argv[i], fam, pc->n, ng,
+               pc->top[0][0] / n, pc->top[0][1] / n, pc->top[1][0] / n, pc->top[1][1] / n, pc->top[2][0] / n,
+               pc->top[2][1] / n);
+    }
+    movelist_free(&pc->ml);
+    free(pc);
+    return rc;
+}
+
+/* The file with every ply's visit counts dropped; its header kept, plus
+ * '# moves-only<TAB>FNV-1a of the original'. A torn last line is dropped. */
+static int cmd_moves(const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp) return die("%s: %s", path, strerror(errno));
+    uint64_t h = fnv_file(fp);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int rc = 0;
+    while ((len = getline(&line, &cap, fp)) > 0) {
+        lineno++;
+        if (line[len - 1] != '\n') break;
+        line[--len] = 0;
+        if (lineno == 1 && strcmp(line, "# morphos-selfplay 1")) {
+            rc = die("%s: not a self-play file (first line '# morphos-selfplay 1')%s", path, "");
+            break;
+        }
+        if (line[0] == '#') {
+            if (!strncmp(line, "# game\t", 7)) printf("# moves-only\t%016llx\n", (unsigned long long)h);
+            if (strncmp(line, "# moves-only\t", 13)) printf("%s\n", line);
+            continue;
+        }
+        char *fld[9];
+        if (split(line, '\t', fld, 9) != 8) {
+            fprintf(stderr, "bench/learn: %s:%ld: not 8 fields\n", path, lineno);
+            rc = 2;
+            break;
+        }
+        for (int i = 0; i < 7; i++) printf("%s\t", fld[i]);
+        /* each ply: its first token */
+        for (char *t = fld[7]; *t;) {
+            size_t n = strcspn(t, " ;");
+            fwrite(t, 1, n, stdout);
+            t += n;
+            if (*t == ' ') t += strcspn(t, ";");
+            if (*t == ';') putchar(*t++);
+        }
+        putchar('\n');
+    }
+    free(line);
+    fclose(fp);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "moves")) {
+        if (argc != 3) return die("moves takes one file%s%s", "", "");
+        return cmd_moves(argv[2]);
+    }
+    if (strcmp(cmd, "weights") && strcmp(cmd, "predict")) {
+        fprintf(stderr, "bench/learn: unknown command '%s' (weights, moves or predict)\n", cmd);
+        usage(stderr);
+        return 2;
+    }
+    long holdout = 10, iters = 12, min_count = 20;
+    int i = 2;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
+        long *v = !strcmp(argv[i], "--holdout") ? &holdout : !strcmp(argv[i], "--iters") ? &iters
+                  : !strcmp(argv[i], "--min-count") ? &min_count : NULL;
+        if (!v) {
+            fprintf(stderr, "bench/learn: unknown option '%s' (--holdout, --iters, --min-count)\n", argv[i]);
+            return 2;
+        }
+        if (i + 1 >= argc || arg_long(argv[i + 1], v == &holdout ? 0 : 1, 100000, v)) {
+            fprintf(stderr, "bench/learn: %s needs a number from %d to 100000\n", argv[i], v == &holdout ? 0 : 1);
+            return 2;
+        }
+    }
+    if (i >= argc) {
+        fprintf(stderr, "bench/learn: %s needs self-play files\n", cmd);
+        return 2;
+    }
+    if (!strcmp(cmd, "weights")) return cmd_weights(argc, argv, i, (int)holdout, (int)iters, (int)min_count);
+    return cmd_predict(argc, argv, i, (int)holdout);
+}

@@ -1,0 +1,101 @@
+/* features.h - what the learned model sees of a candidate move: a local
+ * pattern (the states of the points around it) and a few move features,
+ * all a function of the position alone, so that the tree, the playouts
+ * and the trainer compute the same thing.
+ *
+ * The pattern is read in the mover's frame (White's view is the board
+ * transposed, so "own edges" are always top and bottom) and canonicalised
+ * under the symmetries that keep each side's edges: left-right, top-bottom
+ * and the half turn. Square boards: the 8 neighbours, each empty, own,
+ * own and weak (the opponent could flip it now), enemy, enemy and weak
+ * (we could flip it), or off the board (the edge of the colour that side
+ * of the board belongs to: the frame says which). Cairo boards: the
+ * orthogonal neighbours in angular order around the cell, canonical under
+ * rotation and reflection of that cycle, with whether the cell lies on an
+ * own or enemy side. Move features are ids below FEAT_FIXED (table in
+ * features.c and docs/engine.md). Only single-point turns are described
+ * (placement, flip, pass, swap): compound turns (mutator c) have no
+ * learned model. Pure functions; no state. */
+#ifndef MORPHOS_ENGINE_FEATURES_H
+#define MORPHOS_ENGINE_FEATURES_H
+
+#include <stdint.h>
+
+#include "../rules/rules.h"
+
+enum {
+    FEAT_PLACE = 0,      /* a placement */
+    FEAT_PLACE_WEAK,     /* a placement that is weak at once */
+    FEAT_FLIP,           /* a flip */
+    FEAT_PASS,
+    FEAT_SWAP,
+    FEAT_LAST_ADJ,       /* next to the last move (orthogonal) */
+    FEAT_LAST_DIAG,      /* diagonal to it (square) / a corner neighbour (Cairo) */
+    FEAT_LAST_NEAR,      /* two steps from it */
+    FEAT_LAST_SAME,      /* on the last move's point (flipping the stone just played) */
+    FEAT_BRIDGE_ANSWER,  /* restores a bridge of ours the last move cut into */
+    FEAT_OWN_EDGE0,      /* distance to the nearer own goal line: 0, 1, 2, 3 (4+: none) */
+    FEAT_OWN_EDGE1,
+    FEAT_OWN_EDGE2,
+    FEAT_OWN_EDGE3,
+    FEAT_OPP_EDGE0,      /* distance to the nearer enemy goal line: 0, 1, 2 (3+: none) */
+    FEAT_OPP_EDGE1,
+    FEAT_OPP_EDGE2,
+    FEAT_WIN,            /* a stone here connects our goal lines at once */
+    FEAT_BLOCK,          /* a stone of theirs here would connect theirs */
+    FEAT_BRIDGE1,        /* the stone forms a bridge with one own stone */
+    FEAT_BRIDGE2,        /* with two or more */
+    FEAT_FIXED
+};
+
+#define FEAT_MAX_FIXED 8          /* at most this many move features per move */
+#define FEAT_NO_PATTERN 0xffffffffu
+#define FEAT_SQUARE_CODES 1679616u /* 6^8 */
+
+/* One candidate move as features: its canonical pattern key (or
+ * FEAT_NO_PATTERN for pass and swap) and its move features. */
+typedef struct MoveFeat {
+    uint32_t pattern;
+    uint8_t n;
+    uint8_t id[FEAT_MAX_FIXED];
+} MoveFeat;
+
+/* What every candidate of one position shares, computed once. */
+typedef struct FeatPos {
+    const Position *p;
+    int me;
+    int last;        /* the last move's point (placement or flip), or -1 */
+    int nans;        /* the points that answer the last move's bridge cuts */
+    int ans[4];
+    bb_t weak[2];    /* stones of each colour the other side could flip now */
+    bb_t weak_if;    /* empty points where a stone of the mover would be weak */
+    bb_t win[2];     /* points where one stone of each colour connects it */
+} FeatPos;
+
+/* Prepare for the candidates of p (not over). wins = 0 skips the two
+ * fills that find wins in one (the playout policy's cheaper view: its
+ * moves then never carry FEAT_WIN or FEAT_BLOCK). */
+void feat_prepare_ex(FeatPos *f, const Position *p, int wins);
+static inline void feat_prepare(FeatPos *f, const Position *p) { feat_prepare_ex(f, p, 1); }
+
+/* The features of the single-point move (MOVE_PLACE or MOVE_FLIP at pt,
+ * MOVE_PASS, MOVE_SWAP; pt -1 for the last two) in f's position. */
+void feat_move(const FeatPos *f, int kind, int pt, MoveFeat *out);
+
+/* The answer to a cut into a bridge: the opponent of the side to move
+ * just placed at q; the empty point that keeps two of the mover's
+ * stones connected, or -1 (square boards: diagonal bridges; Cairo: the
+ * bridge tables of shape.c). */
+int feat_bridge_answer(const Position *p, int q);
+
+/* Every answer to the cuts q made (at most 4, in out): the rule above
+ * without its order, so that the answers are the same under the board's
+ * symmetries. Returns the count. */
+int feat_bridge_answers(const Position *p, int q, int *out);
+
+/* Whether a stone of colour c on the empty point pt forms a bridge with
+ * own stones: their count (square: diagonal own stones whose two shared
+ * neighbours are empty; Cairo: 0 or 1). */
+int feat_bridges(const Position *p, int pt, int c);
+
+#endif

@@ -1,0 +1,51 @@
+/* learned.h - the learned weights (features.h) of one rule family, and
+ * their use: a candidate's strength is the product of its features'
+ * gammas (Coulom's generalised Bradley-Terry model), kept here as the sum
+ * of their natural logarithms. The sets are generated data
+ * (engine/generated/learned_data.c, written by `bench/learn weights`),
+ * read-only. */
+#ifndef MORPHOS_ENGINE_LEARNED_H
+#define MORPHOS_ENGINE_LEARNED_H
+
+#include <stdint.h>
+
+#include "../rules/rules.h"
+#include "features.h"
+
+typedef struct LearnedSet {
+    const char *family;        /* ruleset_format text of the rules, pie=on */
+    float fixed[FEAT_FIXED];   /* log gamma of each move feature */
+    float other;               /* log gamma of a pattern not in the table */
+    float far;                 /* log of the mean strength of a placement not next to the last
+                                  move (the playout policy's weight for those it does not score) */
+    uint32_t npat;
+    const uint32_t *key;       /* pattern keys, ascending */
+    const float *lg;           /* their log gammas */
+} LearnedSet;
+
+extern const LearnedSet learned_sets[];
+extern const int learned_nsets;
+
+/* The set for b's rules (the board size does not matter: the features do
+ * not depend on it), or NULL: those rules keep the hand-set knowledge.
+ * Also NULL for rules whose turns are not single points. */
+const LearnedSet *learned_for(const Board *b);
+
+/* The set whose family text is `family` (ruleset_format, pie=on), or NULL. */
+const LearnedSet *learned_find(const char *family);
+
+/* The family text of b's rules: ruleset_format with pie=on. */
+void learned_family(const Board *b, char *buf, size_t len);
+
+/* log gamma of a pattern key (binary search; `other` when absent). */
+float learned_pattern(const LearnedSet *w, uint32_t key);
+
+/* A candidate's strength: the sum of its features' log gammas. */
+static inline float learned_score(const LearnedSet *w, const MoveFeat *m)
+{
+    float s = m->pattern == FEAT_NO_PATTERN ? 0.0f : learned_pattern(w, m->pattern);
+    for (int i = 0; i < m->n; i++) s += w->fixed[m->id[i]];
+    return s;
+}
+
+#endif

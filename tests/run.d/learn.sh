@@ -1,0 +1,71 @@
+#!/bin/sh
+# The learned model's pipeline on small data (seconds): bench/learn trains
+# on tests/data/learn/ (deterministic, the output compiles, the played
+# moves' likelihood rises), reduces a file to its moves without changing
+# what it trains, predicts held-out moves better than uniform choice, and
+# refuses bad input with the reason; the engine (build/asan/morphos,
+# MORPHOS overrides) takes the learned options and plays with them, also
+# where the rules have no weights. Closes with "N passed, N failed".
+cd "$(dirname "$0")/../.." || exit 1
+engine=${MORPHOS:-build/asan/morphos}
+learn=${LEARN:-bench/learn}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+pass=0; fail=0
+check() { # name, then a command that succeeds when the check holds
+    name=$1; shift
+    if "$@" >/dev/null 2>&1; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; fi
+}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+d=tests/data/learn
+
+"$learn" weights --holdout 5 --min-count 3 $d/small-9.tsv > $tmp/w1.c 2> $tmp/err1
+check "weights: trains on the small data" test -s $tmp/w1.c
+"$learn" weights --holdout 5 --min-count 3 $d/small-9.tsv > $tmp/w2.c 2>/dev/null
+check "weights: the same data gives the same weights" cmp $tmp/w1.c $tmp/w2.c
+check "weights: the output compiles as engine/generated/learned_data.c" \
+    sh -c "cp $tmp/w1.c engine/generated/.learned_test.c && ${CC:-cc} -std=c11 -Wall -Wextra -Werror -c engine/generated/.learned_test.c -o $tmp/w.o; rc=\$?; rm -f engine/generated/.learned_test.c; exit \$rc"
+check "weights: the header names the data, its games and hash" grep -q "small-9.tsv: size 9, rules none,edges=on,pie=on, 10000 playouts, seed base 1, 24 games trained on .*FNV-1a" $tmp/w1.c
+check "weights: the played moves' likelihood rises above uniform" \
+    awk '/mean log-likelihood/ { split($0, a, "uniform "); split(a[2], u, ","); split($0, b, "trained "); exit !(b[2] + 0 > u[1] + 0.5) }' $tmp/err1
+"$learn" moves $d/visits-9.tsv > $tmp/m.tsv
+check "moves: the header says moves-only" grep -q "^# moves-only	" $tmp/m.tsv
+check "moves: no visit counts left" sh -c "! grep -v '^#' $tmp/m.tsv | grep -q '[A-Za-z0-9]=[0-9]'"
+"$learn" weights --holdout 0 --min-count 1 $d/visits-9.tsv 2>/dev/null | sed 1,8d > $tmp/a.c
+"$learn" weights --holdout 0 --min-count 1 $tmp/m.tsv 2>/dev/null | sed 1,8d > $tmp/b.c
+check "moves: the reduced file trains the same weights" sh -c "test -s $tmp/a.c && cmp $tmp/a.c $tmp/b.c"
+"$learn" predict --holdout 5 $d/small-9.tsv > $tmp/p.txt 2>&1
+check "predict: a table row for the held-out moves" grep -q "^| $d/small-9.tsv | none,edges=on,pie=on | [1-9][0-9]* (6 games)" $tmp/p.txt
+check "predict: the learned model beats uniform choice at top-5" \
+    awk -F'|' '/small-9/ { exit !($6 + 0 > $10 + 0.1) }' $tmp/p.txt
+
+# refusals
+printf 'hello\n' > $tmp/bad.tsv
+check "a file that is not self-play is refused" sh -c "! '$learn' weights $tmp/bad.tsv 2>&1 | grep -q x; '$learn' weights $tmp/bad.tsv 2>&1 | grep -q 'not a self-play file'"
+sed 's/^# rules	.*/# rules	c,edges=on,c=exact,pie=off/' $d/small-9.tsv | head -12 > $tmp/c.tsv
+check "compound-turn rules are refused with the reason" sh -c "'$learn' weights $tmp/c.tsv 2>&1 | grep -q 'compound turns'"
+sed '12s/	F4;/	Z99;/' $d/small-9.tsv > $tmp/illegal.tsv
+check "an illegal move is refused with its line" sh -c "'$learn' weights $tmp/illegal.tsv 2>&1 | grep -q ':12: move Z99'"
+check "an unknown command is refused" sh -c "'$learn' train x 2>&1 | grep -q \"unknown command 'train'\""
+check "a bad option value is refused" sh -c "'$learn' weights --iters 0 x 2>&1 | grep -q 'needs a number'"
+check "a missing file is refused" sh -c "'$learn' weights $tmp/none.tsv 2>&1 | grep -q 'No such file'"
+check "predict refuses rules without built-in weights" sh -c "'$learn' predict $tmp/c.tsv 2>&1 | grep -q -i 'compound turns\|no built-in weights'"
+
+# the engine's options
+gtp() { printf '%s\nquit\n' "$*" | "$engine" 2>/dev/null; }
+check "learned options read back" sh -c "gtp_out=\$(printf 'set_param learned_priors on\nset_param learned_policy on\nset_param learned_scale 0.5\nget_param learned_priors\nget_param learned_policy\nget_param learned_scale\nquit\n' | $engine 2>/dev/null); echo \"\$gtp_out\" | grep -q '= on' && echo \"\$gtp_out\" | grep -q '= 0.5'"
+check "a bad learned option value is refused, the option kept" sh -c "printf 'set_param learned_priors maybe\nget_param learned_priors\nquit\n' | $engine 2>/dev/null | grep -q 'takes on or off'"
+for rules in morphos c morpharaoh,board=48 abstractplay=default; do
+    out=$(gtp "rules $rules
+boardsize 7
+set_param movetime 0
+set_param playouts 300
+set_param learned_priors on
+set_param learned_policy on
+genmove b
+genmove w
+genmove b")
+    check "genmove with the learned options under $rules" sh -c "test \$(echo '$out' | grep -c '^= [A-Za-z0-9]') -ge 3"
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

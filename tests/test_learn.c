@@ -1,0 +1,297 @@
+/* test_learn.c - the learned model: features invariant under the board's
+ * symmetries (left-right, top-bottom, half turn, and the colour exchange
+ * of the pie), move features on hand-made positions, the MM trainer on
+ * data whose answer is known, the weights' lookup and the learned priors.
+ * No test measures speed (that is bench/'s job). */
+#include <CUnit/Basic.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../bench/mm.h"
+#include "../engine/features.h"
+#include "../engine/learned.h"
+#include "../engine/priors.h"
+#include "../engine/tree.h"
+#include "support.h"
+
+/* The features of every candidate (placements on empty points, flips of
+ * enemy stones) of p, indexed by point; kind -1 where none. */
+static void all_features(const Position *p, MoveFeat *out, int *kind)
+{
+    FeatPos f;
+    feat_prepare(&f, p);
+    for (int q = 0; q < p->board->npoints; q++) {
+        Color c = pos_color_at(p, q);
+        kind[q] = c == EMPTY ? MOVE_PLACE : c == (Color)(p->to_move ^ 1) ? MOVE_FLIP : -1;
+        if (kind[q] >= 0) feat_move(&f, kind[q], q, &out[q]);
+    }
+}
+
+static int same_features(const MoveFeat *a, const MoveFeat *b)
+{
+    if (a->pattern != b->pattern || a->n != b->n) return 0;
+    for (int i = 0; i < a->n; i++) { /* the same set of ids, in any order */
+        int found = 0;
+        for (int j = 0; j < b->n; j++) found |= a->id[i] == b->id[j];
+        if (!found) return 0;
+    }
+    return 1;
+}
+
+/* q's image under symmetry s of a square board of size n: 0 left-right,
+ * 1 top-bottom, 2 half turn, 3 the transpose (which exchanges colours). */
+static int image(int n, int s, int q)
+{
+    int x = q % n, y = q / n;
+    switch (s) {
+    case 0: return y * n + (n - 1 - x);
+    case 1: return (n - 1 - y) * n + x;
+    case 2: return (n - 1 - y) * n + (n - 1 - x);
+    default: return x * n + y;
+    }
+}
+
+/* The position mapped by symmetry s (3 and Cairo's b->sym also exchange
+ * the colours and the side to move), its last move mapped too. */
+static Position mapped(const Position *p, int s, int cairo)
+{
+    const Board *b = p->board;
+    Position m;
+    pos_init(&m, b);
+    int swap = cairo || s == 3;
+    for (int q = 0; q < b->npoints; q++) pos_set_stone(&m, q, EMPTY);
+    for (int q = 0; q < b->npoints; q++) {
+        Color c = pos_color_at(p, q);
+        int r = cairo ? b->sym[q] : image(b->size, s, q);
+        pos_set_stone(&m, r, c == EMPTY ? EMPTY : swap ? (Color)(c ^ 1) : c);
+    }
+    m.to_move = (uint8_t)(swap ? p->to_move ^ 1 : p->to_move);
+    m.last = p->last;
+    for (int i = 0; i < m.last.n; i++) m.last.pt[i] = (int16_t)(cairo ? b->sym[p->last.pt[i]] : image(b->size, s, p->last.pt[i]));
+    return m;
+}
+
+static void check_symmetric(const char *rules, int size, int cairo)
+{
+    Game g = game(size, rules);
+    static MoveFeat fa[MAX_POINTS], fb[MAX_POINTS];
+    static int ka[MAX_POINTS], kb[MAX_POINTS];
+    int compared = 0, patterns = 0;
+    for (int trial = 0; trial < 12; trial++) {
+        random_stones(&g, 25 + 5 * trial);
+        g.p.to_move = (uint8_t)(trial & 1);
+        /* the last move: a stone of the side not to move */
+        g.p.last = move_of(MOVE_NONE);
+        for (int q = (int)rnd((unsigned)g.b->npoints), k = 0; k < g.b->npoints; k++, q = (q + 1) % g.b->npoints)
+            if (pos_color_at(&g.p, q) == (Color)(g.p.to_move ^ 1)) {
+                g.p.last = move_pts(MOVE_PLACE, 1, q, -1, -1);
+                break;
+            }
+        if (pos_over(&g.p)) continue;
+        all_features(&g.p, fa, ka);
+        for (int s = cairo ? 3 : 0; s < 4; s++) {
+            Position m = mapped(&g.p, s, cairo);
+            all_features(&m, fb, kb);
+            for (int q = 0; q < g.b->npoints; q++) {
+                int r = cairo ? g.b->sym[q] : image(size, s, q);
+                CU_ASSERT_EQUAL(ka[q], kb[r]);
+                if (ka[q] < 0) continue;
+                CU_ASSERT(same_features(&fa[q], &fb[r]));
+                compared++;
+            }
+        }
+        for (int q = 0; q < g.b->npoints; q++) patterns += ka[q] >= 0 && fa[q].pattern != 0;
+    }
+    CU_ASSERT(compared > 100);
+    CU_ASSERT(patterns > 50); /* not all the empty pattern */
+    board_free(g.b);
+}
+
+static void test_symmetry_square(void)
+{
+    check_symmetric("morphos", 9, 0);
+    check_symmetric("morphos", 8, 0);
+    check_symmetric("edges=off", 7, 0);
+    check_symmetric("abstractplay=default", 13, 0);
+}
+
+static void test_symmetry_cairo(void)
+{
+    check_symmetric("morpharaoh,board=48", 0, 1);
+    check_symmetric("morpharaoh,board=160", 0, 1);
+}
+
+static int has(const MoveFeat *m, int id)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->id[i] == id) return 1;
+    return 0;
+}
+
+static MoveFeat feat_at(Game *g, int kind, const char *point)
+{
+    FeatPos f;
+    MoveFeat m;
+    feat_prepare(&f, &g->p);
+    feat_move(&f, kind, pt(g->b, point), &m);
+    CU_ASSERT(m.n >= 1 && m.n <= FEAT_MAX_FIXED);
+    return m;
+}
+
+static void test_move_features(void)
+{
+    /* Black to move on 9x9. */
+    Game g = game(9, "morphos");
+    setup(&g, "E3,E4,E5,E6,E7,E8,E9,E1", "D5,F5");
+    g.p.last = move_pts(MOVE_PLACE, 1, pt(g.b, "F5"), -1, -1);
+    MoveFeat m = feat_at(&g, MOVE_PLACE, "E2");
+    CU_ASSERT(has(&m, FEAT_WIN) && has(&m, FEAT_PLACE) && has(&m, FEAT_OWN_EDGE1));
+    m = feat_at(&g, MOVE_PLACE, "F6");
+    CU_ASSERT(has(&m, FEAT_LAST_ADJ) && !has(&m, FEAT_WIN));
+    m = feat_at(&g, MOVE_PLACE, "G6");
+    CU_ASSERT(has(&m, FEAT_LAST_DIAG));
+    m = feat_at(&g, MOVE_PLACE, "H5");
+    CU_ASSERT(has(&m, FEAT_LAST_NEAR));
+    m = feat_at(&g, MOVE_PLACE, "A5");
+    CU_ASSERT(!has(&m, FEAT_LAST_ADJ) && !has(&m, FEAT_LAST_DIAG) && !has(&m, FEAT_LAST_NEAR) && has(&m, FEAT_OPP_EDGE0));
+    board_free(g.b);
+
+    /* White to move: Black threatens E5; a white stone there blocks. */
+    g = game(9, "morphos");
+    setup(&g, "E1,E2,E3,E4,E6,E7,E8,E9", "");
+    g.p.to_move = WHITE;
+    m = feat_at(&g, MOVE_PLACE, "E5");
+    CU_ASSERT(has(&m, FEAT_BLOCK));
+    board_free(g.b);
+
+    /* A stone that is weak at once, a flip, and a bridge answer: Black
+     * to move; B3 (white) sits between black A3 and C3... */
+    g = game(9, "morphos");
+    setup(&g, "D4,E5", "E4");
+    g.p.last = move_pts(MOVE_PLACE, 1, pt(g.b, "E4"), -1, -1);
+    m = feat_at(&g, MOVE_PLACE, "D5");
+    CU_ASSERT(has(&m, FEAT_BRIDGE_ANSWER) && has(&m, FEAT_LAST_DIAG));
+    board_free(g.b);
+
+    g = game(9, "morphos");
+    bb_t w;
+    for (int tries = 0; tries < 200; tries++) {
+        random_stones(&g, 60);
+        if (pos_over(&g.p)) continue;
+        pos_weak_stones(&g.p, WHITE, w);
+        int bit = bb_first(w, g.b->words);
+        if (bit < 0) continue;
+        FeatPos f;
+        MoveFeat mf;
+        feat_prepare(&f, &g.p);
+        feat_move(&f, MOVE_FLIP, g.b->point_of[bit], &mf);
+        CU_ASSERT(has(&mf, FEAT_FLIP) && !has(&mf, FEAT_PLACE));
+        /* and an empty point where black would be weak */
+        bb_t wi;
+        bb_zero(wi);
+        pos_weak_if_placed(&g.p, BLACK, wi);
+        int wb = bb_first(wi, g.b->words);
+        if (wb >= 0) {
+            feat_move(&f, MOVE_PLACE, g.b->point_of[wb], &mf);
+            CU_ASSERT(has(&mf, FEAT_PLACE_WEAK));
+        }
+        break;
+    }
+    board_free(g.b);
+}
+
+/* MM on made-up data: feature 0 always beats feature 1, feature 2 wins
+ * half its games against feature 1; the likelihood never falls. */
+static void test_mm(void)
+{
+    MmData d;
+    mm_init(&d);
+    uint32_t off[4] = {0, 1, 2, 3}, f01[3] = {0, 1, 1}, f21[2] = {2, 1}, mult[3] = {1, 1, 1};
+    for (int i = 0; i < 40; i++) CU_ASSERT_EQUAL(mm_add(&d, 3, off, f01, mult, 0), 0);
+    for (int i = 0; i < 40; i++) CU_ASSERT_EQUAL(mm_add(&d, 2, off, f21, mult, i & 1), 0);
+    int group[3] = {0, 0, 0};
+    double lg[3] = {0, 0, 0}, prev = mm_loglik(&d, lg);
+    for (int it = 0; it < 20; it++) {
+        double ll = mm_train(&d, 3, group, 1, 1, lg);
+        CU_ASSERT(ll >= prev - 1e-12);
+        prev = ll;
+    }
+    CU_ASSERT(lg[0] > lg[2] + 1 && lg[2] > lg[1]);
+    /* feature 2 against 1 is about even (the prior pulls both to 1) */
+    CU_ASSERT(fabs(lg[2] - lg[1]) < 1.5);
+    mm_free(&d);
+}
+
+static void test_learned_lookup(void)
+{
+    Game g = game(9, "morphos");
+    const LearnedSet *w = learned_for(g.b);
+    CU_ASSERT_PTR_NOT_NULL(w);
+    char fam[128];
+    learned_family(g.b, fam, sizeof fam);
+    CU_ASSERT_STRING_EQUAL(fam, "none,edges=on,pie=on");
+    if (w) {
+        for (uint32_t i = 1; i < w->npat; i++) CU_ASSERT(w->key[i - 1] < w->key[i]);
+        for (uint32_t i = 0; i < w->npat; i += 1 + w->npat / 50) CU_ASSERT_EQUAL(learned_pattern(w, w->key[i]), w->lg[i]);
+        CU_ASSERT_EQUAL(learned_pattern(w, FEAT_NO_PATTERN - 1), w->other);
+    }
+    board_free(g.b);
+    g = game(9, "morphos,pie=off");
+    CU_ASSERT_PTR_EQUAL(learned_for(g.b), w); /* the pie does not matter */
+    board_free(g.b);
+    g = game(9, "c");
+    CU_ASSERT_PTR_NULL(learned_for(g.b)); /* compound turns: none */
+    board_free(g.b);
+    CU_ASSERT_PTR_NULL(learned_find("no such rules"));
+}
+
+/* Learned priors: values in (0.05, 0.95), ordered as the model's scores,
+ * immediate wins still proven. */
+static void test_learned_priors(void)
+{
+    Game g = game(9, "morphos");
+    const LearnedSet *w = learned_for(g.b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    setup(&g, "E3,E4,E5,E6,E7,E8,E9,E1,C3", "D5,F5,C4");
+    MoveList ml;
+    movelist_init(&ml);
+    static StepDesc st[2 * MAX_POINTS + 3];
+    static Node nd[2 * MAX_POINTS + 3];
+    int n = tree_steps(&g.p, NULL, 0, &ml, st);
+    CU_ASSERT_FATAL(n > 10);
+    for (int i = 0; i < n; i++) tree_node_init(&nd[i], st[i].kind, st[i].pt, st[i].complete);
+    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, w, 0.25);
+    FeatPos f;
+    feat_prepare_ex(&f, &g.p, 0); /* as the priors see it: wins are proven instead */
+    float s[2 * MAX_POINTS + 3];
+    int win = -1;
+    for (int i = 0; i < n; i++) {
+        MoveFeat m;
+        feat_move(&f, st[i].kind == STEP_FLIP ? MOVE_FLIP : st[i].kind == STEP_PLACE ? MOVE_PLACE : st[i].kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP,
+                  st[i].pt, &m);
+        s[i] = learned_score(w, &m);
+        CU_ASSERT(nd[i].prior_n == 100 && nd[i].prior_w > 5 && nd[i].prior_w < 95);
+        if (st[i].pt == pt(g.b, "E2") && st[i].kind == STEP_PLACE) win = i;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (s[i] > s[j]) CU_ASSERT(nd[i].prior_w >= nd[j].prior_w);
+    CU_ASSERT_FATAL(win >= 0);
+    CU_ASSERT_EQUAL(atomic_load(&nd[win].proven), 1);
+    movelist_free(&ml);
+    board_free(g.b);
+}
+
+int main(void)
+{
+    static const TestCase tests[] = {
+        {"features: the same under the square board's symmetries and the pie's", test_symmetry_square},
+        {"features: the same under the Cairo boards' colour exchange", test_symmetry_cairo},
+        {"features: wins, blocks, last-move distances, edges, bridge answers, flips, weak at once", test_move_features},
+        {"mm: the trainer finds known strengths, the likelihood never falls", test_mm},
+        {"learned weights: found per rule family, sorted, looked up", test_learned_lookup},
+        {"learned priors: in range, in the model's order, wins still proven", test_learned_priors},
+    };
+    return run_suite("learn", tests, sizeof tests / sizeof *tests);
+}
