@@ -24,6 +24,7 @@
 #include "../engine/tree.h"
 #include "cli_args.h"
 #include "mm.h"
+#include "selfplay_record.h"
 
 #define MAX_CAND (2 * MAX_POINTS + 3)
 #define MAX_FAMILIES 16
@@ -135,6 +136,19 @@ static int describe(const Position *p, const Move *played, MoveList *ml, MoveFea
 
 typedef int (*PlyFn)(void *ctx, const Position *before, const Move *played, long game);
 
+/* selfplay_replay's callback, passing the move played on to a PlyFn. */
+typedef struct Adapter {
+    PlyFn fn;
+    void *ctx;
+    long game;
+} Adapter;
+
+static int adapt(void *ctx, const Position *before, const SelfplayPly *ply)
+{
+    const Adapter *a = ctx;
+    return a->fn ? a->fn(a->ctx, before, &ply->move, a->game) : 0;
+}
+
 /* Replay every game of an open self-play file; fn sees the position
  * before each ply after the opening. keep(game) says which games. */
 static int replay_file(FILE *fp, const char *path, int holdout, int want_held, PlyFn fn, void *ctx, char *family,
@@ -147,16 +161,14 @@ static int replay_file(FILE *fp, const char *path, int holdout, int want_held, P
     int size = 0;
     char rules[256] = "", playouts[64] = "?", seed[64] = "?";
     Board *b = NULL;
-    MoveList ml;
-    movelist_init(&ml);
     *ngames = 0;
     int rc = 0;
     while ((len = getline(&line, &cap, fp)) > 0) {
         lineno++;
         if (line[len - 1] != '\n') break; /* a torn last line is no game */
         line[--len] = 0;
-        if (lineno == 1 && strcmp(line, "# morphos-selfplay 1")) {
-            rc = die("%s: not a self-play file (first line '# morphos-selfplay 1')%s", path, "");
+        if (lineno == 1 && strcmp(line, SELFPLAY_MAGIC)) {
+            rc = die("%s: not a self-play file (first line '" SELFPLAY_MAGIC "')%s", path, "");
             break;
         }
         if (line[0] == '#') {
@@ -189,14 +201,10 @@ static int replay_file(FILE *fp, const char *path, int holdout, int want_held, P
             learned_family(b, family, famlen);
             if (!fn && !prov) break; /* the family was all that was asked */
         }
-        char *fld[9];
-        if (split(line, '\t', fld, 9) != 8) {
-            fprintf(stderr, "bench/learn: %s:%ld: not 8 fields\n", path, lineno);
-            rc = 2;
-            break;
-        }
         long game;
-        if (arg_long(fld[0], 0, 1L << 40, &game)) {
+        char num[24];
+        snprintf(num, sizeof num, "%.*s", (int)strcspn(line, "\t"), line);
+        if (arg_long(num, 0, 1L << 40, &game)) {
             fprintf(stderr, "bench/learn: %s:%ld: bad game number\n", path, lineno);
             rc = 2;
             break;
@@ -206,30 +214,14 @@ static int replay_file(FILE *fp, const char *path, int holdout, int want_held, P
         if (gmin < 0 || game < gmin) gmin = game;
         if (game > gmax) gmax = game;
         ++*ngames;
-        Position p;
-        pos_init(&p, b);
-        char err[256];
-        Move m;
-        /* the opening, then the plies */
-        for (int part = 0; part < 2 && !rc; part++) {
-            char *s = part ? fld[7] : fld[4];
-            if (!strcmp(s, "-")) continue;
-            char *tok = s;
-            while (tok && !rc) {
-                char *next = strchr(tok, ';');
-                if (next) *next++ = 0;
-                char *sp = strchr(tok, ' ');
-                if (sp) *sp = 0;
-                if (move_parse(&p, tok, &m, err, sizeof err)) {
-                    fprintf(stderr, "bench/learn: %s:%ld: move %s: %s\n", path, lineno, tok, err);
-                    rc = 2;
-                    break;
-                }
-                if (part && fn) rc = fn(ctx, &p, &m, game);
-                pos_play(&p, &m);
-                tok = next;
-            }
-        }
+        Adapter a = {fn, ctx, game};
+        SelfplayGame info;
+        char err[512];
+        int r = selfplay_replay(line, b, adapt, &a, &info, err, sizeof err);
+        if (r < 0) {
+            fprintf(stderr, "bench/learn: %s:%ld: %s\n", path, lineno, err);
+            rc = 2;
+        } else rc = r;
         if (rc) break;
     }
     if (!rc && prov)
@@ -237,7 +229,6 @@ static int replay_file(FILE *fp, const char *path, int holdout, int want_held, P
                  path, size, rules, playouts, seed, *ngames, want_held ? "held out" : "trained on", gmin, gmax,
                  (unsigned long long)fnv_file(fp));
     free(line);
-    movelist_free(&ml);
     if (b) board_free(b);
     return rc;
 }

@@ -45,7 +45,7 @@ check "a file that is not self-play is refused" sh -c "! '$learn' weights $tmp/b
 sed 's/^# rules	.*/# rules	c,edges=on,c=exact,pie=off/' $d/small-9.tsv | head -12 > $tmp/c.tsv
 check "compound-turn rules are refused with the reason" sh -c "'$learn' weights $tmp/c.tsv 2>&1 | grep -q 'compound turns'"
 sed '12s/	F4;/	Z99;/' $d/small-9.tsv > $tmp/illegal.tsv
-check "an illegal move is refused with its line" sh -c "'$learn' weights $tmp/illegal.tsv 2>&1 | grep -q ':12: move Z99'"
+check "an illegal move is refused with its line" sh -c "'$learn' weights $tmp/illegal.tsv 2>&1 | grep -q ":12: ply 0: .*'Z99'""
 check "an unknown command is refused" sh -c "'$learn' train x 2>&1 | grep -q \"unknown command 'train'\""
 check "a bad option value is refused" sh -c "'$learn' weights --iters 0 x 2>&1 | grep -q 'needs a number'"
 check "a missing file is refused" sh -c "'$learn' weights $tmp/none.tsv 2>&1 | grep -q 'No such file'"
