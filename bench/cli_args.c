@@ -2,6 +2,7 @@
 #include "cli_args.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 int arg_long(const char *s, long lo, long hi, long *out)
@@ -36,4 +37,16 @@ int arg_u64(const char *s, uint64_t *out)
     if (errno || *end || v > UINT64_MAX) return -1;
     *out = (uint64_t)v;
     return 0;
+}
+
+Board *arg_board(long size, const char *rules, char *err, size_t errlen)
+{
+    Ruleset r;
+    ruleset_default(&r);
+    const char *why = ruleset_parse(&r, rules);
+    if (why) {
+        snprintf(err, errlen, "--rules %s: %s", rules, why);
+        return NULL;
+    }
+    return board_create((int)size, &r, err, errlen);
 }

@@ -249,19 +249,13 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    Ruleset rules;
-    ruleset_default(&rules);
-    const char *why = ruleset_parse(&rules, rules_text);
-    if (why) {
-        fprintf(stderr, "match: --rules %s: %s\n", rules_text, why);
-        return 2;
-    }
     char err[512];
-    Board *board = board_create((int)size, &rules, err, sizeof err);
+    Board *board = arg_board(size, rules_text, err, sizeof err);
     if (!board) {
         fprintf(stderr, "match: %s\n", err);
         return 2;
     }
+    Ruleset rules = board->rules;
     cfg.board = board;
     cfg.max_plies = max_plies ? (int)max_plies : 10 * board->npoints;
     Openings openings = {0};

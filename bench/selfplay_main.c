@@ -118,16 +118,10 @@ static int check_files(char **files, int n)
             if (!strncmp(buf, "# size\t", 7)) size = atoi(buf + 7);
             if (!strncmp(buf, "# rules\t", 8)) snprintf(rules, sizeof rules, "%s", buf + 8);
             if (buf[0] == '#') continue;
-            if (!b) {
-                Ruleset r;
-                ruleset_default(&r);
-                const char *why = ruleset_parse(&r, rules);
-                if (!why) b = board_create(size, &r, err, sizeof err);
-                if (!b) {
-                    printf("%s: header: size %d rules '%s': %s\n", files[i], size, rules, why ? why : err);
-                    fails++;
-                    break;
-                }
+            if (!b && !(b = arg_board(size, rules, err, sizeof err))) {
+                printf("%s: header: size %d: %s\n", files[i], size, err);
+                fails++;
+                break;
             }
             SelfplayGame g;
             if (selfplay_replay(buf, b, NULL, NULL, &g, err, sizeof err)) {
@@ -246,19 +240,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "selfplay: the record file is required (-o FILE); see --help\n");
         return 2;
     }
-    Ruleset rules;
-    ruleset_default(&rules);
-    const char *why = ruleset_parse(&rules, rules_text);
-    if (why) {
-        fprintf(stderr, "selfplay: --rules %s: %s\n", rules_text, why);
-        return 2;
-    }
     char err[1024];
-    Board *board = board_create((int)size, &rules, err, sizeof err);
+    Board *board = arg_board(size, rules_text, err, sizeof err);
     if (!board) {
         fprintf(stderr, "selfplay: %s\n", err);
         return 2;
     }
+    Ruleset rules = board->rules;
     SelfplaySettings st = {.size = rules.game == GAME_MORPHARAOH ? rules.cells : (int)size,
                            .playouts = playouts,
                            .opening_plies = (int)opening,

@@ -19,6 +19,7 @@ games() { grep -c '^[0-9]' "$1"; }
 check "selfplay --help" "$S --help >$tmp/help && grep -q usage $tmp/help"
 check "a bad option exits 2" "$S --count x -o $tmp/x.tsv >/dev/null 2>&1; [ \$? = 2 ]"
 check "no output file: exits 2" "$S -n 1 >/dev/null 2>&1; [ \$? = 2 ]"
+check "bad rules: exit 2 and the reason" "$S --rules zz -o $tmp/x.tsv 2>$tmp/err >/dev/null; [ \$? = 2 ] && grep -q 'unknown rule token' $tmp/err && [ ! -s $tmp/x.tsv ]"
 check "an option self-play sets itself is refused" "$S --set threads=2 -o $tmp/x.tsv 2>$tmp/err >/dev/null; [ \$? = 2 ] && grep -q 'sets threads itself' $tmp/err"
 
 # The reference: one sequential run.
