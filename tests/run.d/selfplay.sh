@@ -25,6 +25,7 @@ check "an option self-play sets itself is refused" "$S --set threads=2 -o $tmp/x
 # The reference: one sequential run.
 check "one run of $N games" "$S $SET -n $N --quiet -o $tmp/seq.tsv >$tmp/seq.out && [ \$(games $tmp/seq.tsv) = $N ]"
 check "every game replays (--check)" "$S --check $tmp/seq.tsv >$tmp/check.out && grep -q '$N games replayed.* 0 bad' $tmp/check.out"
+check "--check names the data: range and hash" "grep -Eq 'games 0..$((N - 1)); game lines hash [0-9a-f]{16} ' $tmp/check.out"
 
 # Shards through GNU parallel, two at a time, uneven and in any order.
 if parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
@@ -32,6 +33,7 @@ if parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
         "$S $SET --first {1} -n {2} --quiet -o $tmp/shard-{1}.tsv >/dev/null"
     check "GNU parallel: three shards" "[ \$(cat $tmp/shard-*.tsv | grep -c '^[0-9]') = $N ]"
     check "the merged shards are the one run's file" "$S --merge $tmp/shard-12.tsv $tmp/shard-0.tsv $tmp/shard-7.tsv -o $tmp/merged.tsv 2>$tmp/merge.err && cmp $tmp/seq.tsv $tmp/merged.tsv"
+    check "the merged file's hash is the one run's" "$S --check $tmp/merged.tsv | grep -o 'hash [0-9a-f]*' >$tmp/h2 && grep -o 'hash [0-9a-f]*' $tmp/check.out | cmp -s - $tmp/h2"
     check "merge says what it merged" "grep -q 'merged $N games (0..$((N - 1))) from 3 files; 0 duplicates' $tmp/merge.err"
 else
     bad "GNU parallel is not installed (tests/deps.sh installs Debian's parallel)"
