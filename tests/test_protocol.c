@@ -318,6 +318,46 @@ static void test_sgf_without_rules(void)
     gtp_free(g);
 }
 
+/* The swap in SGF: written as its move text (W[swap]) or, for points-only
+ * controllers, as Black's stone's point (W[be]), never as an empty value,
+ * which SGF reads as a pass; both forms read back as the swap, and an
+ * empty value on White's first turn is a pass (refused: the swap is
+ * legal there, a pass is not), never a swap. */
+static void test_sgf_swap(void)
+{
+    Gtp *g = fresh();
+    char err[200];
+    run(g, "boardsize 5");
+    run(g, "pie_form swap");
+    CU_ASSERT_STRING_EQUAL(run(g, "play b B1"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "play w swap"), "= \n\n");
+    CU_ASSERT_STRING_EQUAL(run(g, "play b C3"), "= \n\n");
+    char sgf[2048];
+    snprintf(sgf, sizeof sgf, "%s", run(g, "printsgf") + 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(sgf, ";B[be];W[swap];B[cc])"));
+    CU_ASSERT_PTR_NULL(strstr(sgf, "W[]"));
+    run(g, "clear_board");
+    CU_ASSERT_EQUAL_FATAL(gtp_load_sgf_text(g, sgf, strlen(sgf), -1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(g->game.n, 3);
+    CU_ASSERT_EQUAL(g->game.moves[1].kind, MOVE_SWAP);
+    CU_ASSERT(g->game.pos[2].swapped);
+    /* Point form: White on Black's stone. */
+    run(g, "pie_form point");
+    char pf[2048];
+    snprintf(pf, sizeof pf, "%s", run(g, "printsgf") + 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(pf, ";B[be];W[be];B[cc])"));
+    run(g, "clear_board");
+    CU_ASSERT_EQUAL_FATAL(gtp_load_sgf_text(g, pf, strlen(pf), -1, err, sizeof err), 0);
+    CU_ASSERT_EQUAL_FATAL(g->game.n, 3);
+    CU_ASSERT_EQUAL(g->game.moves[1].kind, MOVE_SWAP);
+    /* An empty value is a pass, not the swap: refused here, game kept. */
+    static const char empty[] = "(;FF[4]GM[1]SZ[5];B[be];W[];B[cc])";
+    CU_ASSERT_EQUAL(gtp_load_sgf_text(g, empty, strlen(empty), -1, err, sizeof err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err, "move 2 (pass)"));
+    CU_ASSERT_EQUAL(g->game.n, 3);
+    gtp_free(g);
+}
+
 /* Morpharaoh: boardsize is refused and changes nothing; leaving returns to
  * the last square size. */
 static void test_morpharaoh_size(void)
@@ -639,6 +679,7 @@ int main(void)
         { "a failing command changes nothing", test_errors_change_nothing },
         { "SGF round trip", test_sgf_round_trip },
         { "SGF without RU: the rules being played", test_sgf_without_rules },
+        { "SGF: the swap is never written or read as a pass", test_sgf_swap },
         { "perft/divide command line", test_cli },
         { "Morpharaoh: boardsize refused, square size kept", test_morpharaoh_size },
         { "Morpharaoh showboard picture", test_cairo_showboard },
