@@ -120,14 +120,26 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
     }
     StrBuf lines;
     sb_init(&lines);
+    /* The GTP commands' limit and answer (listing_fits): divide, and perft
+     * that lists the root moves (depth 2 or more, or depth 1 without bulk
+     * counting); perft 1 counts at once. */
+    bool lists = divide || depth >= 2 || (depth == 1 && !bulk);
+    if (lists && listing_fits(p, divide ? "divide" : depth >= 2 ? "perft 2 and deeper" : "perft 1 --bulk off",
+                              &lines) < 0) {
+        fprintf(err, "morphos: %s\n", sb_str(&lines));
+        sb_free(&lines);
+        free(p);
+        board_free(b);
+        return 1;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
     sigaction(SIGINT, &sa, NULL);
     double t0 = now_seconds();
     Progress pr = {err, t0, t0};
-    /* perft too goes move by move at the root, for its progress lines. */
-    uint64_t n = divide || (depth > 0 && !pos_over(p)) ? divide_into(p, (int)depth, bulk, divide ? &lines : NULL, progress, &pr, NULL)
+    /* A listing goes move by move at the root, for its progress lines. */
+    uint64_t n = divide || (lists && !pos_over(p)) ? divide_into(p, (int)depth, bulk, divide ? &lines : NULL, progress, &pr, NULL)
                                                       : perft(p, (int)depth, bulk);
     double secs = now_seconds() - t0;
     fprintf(out, "%llu\n", (unsigned long long)n);

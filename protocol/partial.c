@@ -48,6 +48,14 @@ bool partial_holds(const Gtp *g, const Move *m)
     return true;
 }
 
+/* The next points after the pending ones, from the rules core's steps
+ * (no list: a turn under c and d can have tens of millions of moves); 1,
+ * or -1 under c=adjacent, whose few moves are listed instead. */
+static int steps(const Gtp *g, TurnSteps *ts)
+{
+    return pos_turn_steps(game_pos(&g->game), g->partial.pt, g->partial.n, ts);
+}
+
 bool partial_extend(Gtp *g, const char *text)
 {
     const Position *p = game_pos(&g->game);
@@ -56,12 +64,16 @@ bool partial_extend(Gtp *g, const char *text)
     if (pos_color_at(p, q) != EMPTY) return false;
     for (int i = 0; i < g->partial.n; i++)
         if (g->partial.pt[i] == q) return false;
-    MoveList ml;
-    movelist_init(&ml);
-    pos_gen_moves(p, &ml);
-    bool ok = false;
-    for (size_t i = 0; i < ml.n && !ok; i++) ok = starts(&ml.m[i], &g->partial, q);
-    movelist_free(&ml);
+    TurnSteps ts;
+    int r = steps(g, &ts);
+    bool ok = r > 0 && bb_test(ts.more, p->board->bit_of[q]);
+    if (r < 0) {
+        MoveList ml;
+        movelist_init(&ml);
+        pos_gen_moves(p, &ml);
+        for (size_t i = 0; i < ml.n && !ok; i++) ok = starts(&ml.m[i], &g->partial, q);
+        movelist_free(&ml);
+    }
     if (ok) {
         g->partial.pt[g->partial.n++] = (int16_t)q;
         g->partial.kind = MOVE_PLACE;
@@ -73,10 +85,18 @@ void partial_targets(const Gtp *g, uint64_t *bits, bool *pass)
 {
     const Position *p = game_pos(&g->game);
     const Board *b = p->board;
+    TurnSteps ts;
+    *pass = false;
+    int r = steps(g, &ts);
+    if (r >= 0) {
+        /* A flip comes only last: ts.flips are those that complete S. */
+        for (int w = 0; w < b->words; w++) bits[w] |= ts.exact[w] | ts.more[w] | ts.flips[w];
+        *pass = ts.pass;
+        return;
+    }
     MoveList ml;
     movelist_init(&ml);
     pos_gen_moves(p, &ml);
-    *pass = false;
     for (size_t i = 0; i < ml.n; i++) {
         const Move *m = &ml.m[i];
         if (m->kind == MOVE_PASS) {

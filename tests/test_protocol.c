@@ -358,6 +358,112 @@ static void test_sgf_swap(void)
     gtp_free(g);
 }
 
+/* GoGui's points one at a time - the next points (gogui-rules_legal_moves)
+ * and the start of a compound move (play, explain_point) - come from the
+ * rules core's steps, not a list (a turn under c and d can have tens of
+ * millions of moves): here against the list's answer, with no point and
+ * one point pending, in random games under every compound turn. */
+static void list_targets(const Gtp *g, uint64_t *bits, bool *pass)
+{
+    const Position *p = game_pos(&g->game);
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(p, &ml);
+    *pass = false;
+    for (size_t i = 0; i < ml.n; i++) {
+        const Move *m = &ml.m[i];
+        if (m->kind == MOVE_PASS) *pass = g->partial.n == 0;
+        if ((m->kind != MOVE_PLACE && m->kind != MOVE_FLIP) || !partial_holds(g, m)) continue;
+        for (int k = 0; k < m->n; k++) {
+            bool pending = false;
+            for (int j = 0; j < g->partial.n; j++) pending |= g->partial.pt[j] == m->pt[k];
+            if (!pending && (m->kind != MOVE_FLIP || k < m->n - 1 || m->n == g->partial.n + 1))
+                bb_set(bits, p->board->bit_of[m->pt[k]]);
+        }
+    }
+    movelist_free(&ml);
+}
+
+static bool list_starts(const Gtp *g, int q)
+{
+    const Position *p = game_pos(&g->game);
+    for (int j = 0; j < g->partial.n; j++)
+        if (g->partial.pt[j] == q) return false;
+    MoveList ml;
+    movelist_init(&ml);
+    pos_gen_moves(p, &ml);
+    bool ok = false;
+    for (size_t i = 0; i < ml.n && !ok; i++) {
+        const Move *m = &ml.m[i];
+        int np = m->kind == MOVE_PLACE ? m->n : m->kind == MOVE_FLIP ? m->n - 1 : 0;
+        bool has = false;
+        for (int k = 0; k < np; k++) has |= m->pt[k] == q;
+        ok = has && m->n > g->partial.n + 1 && partial_holds(g, m);
+    }
+    movelist_free(&ml);
+    return ok;
+}
+
+static int compare_steps(Gtp *g)
+{
+    const Position *p = game_pos(&g->game);
+    const Board *b = p->board;
+    bb_t want = { 0 }, got = { 0 };
+    bool wpass, gpass;
+    list_targets(g, want, &wpass);
+    partial_targets(g, got, &gpass);
+    int bad = memcmp(want, got, sizeof want) != 0 || wpass != gpass;
+    int first = -1;
+    for (int q = 0; q < b->npoints; q++) {
+        if (pos_color_at(p, q) != EMPTY) continue;
+        char text[16];
+        point_format(b, q, text, sizeof text);
+        Move keep = g->partial;
+        bool ext = partial_extend(g, text);
+        g->partial = keep;
+        bad += ext != list_starts(g, q);
+        if (ext && first < 0) first = q;
+    }
+    return first < 0 ? -1 - bad : bad * 1000 + first;
+}
+
+static void test_gogui_steps(void)
+{
+    static const char *const rules[] = { "c", "c,c=upto", "d", "b,d", "c,d", "b,c,d", "c,d,d=extra",
+                                          "c,c=upto,d", "d,d=extra", "c,c=adjacent", "c,c=adjacent,d" };
+    long compared = 0, mismatches = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof *rules; r++) {
+        Gtp *g = fresh();
+        char cmd[64];
+        run(g, "boardsize 5");
+        snprintf(cmd, sizeof cmd, "rules %s", rules[r]);
+        CU_ASSERT_STRING_EQUAL(run(g, cmd), "= \n\n");
+        run(g, "gogui-rules_side_to_move");
+        CU_ASSERT_FATAL(g->gogui);
+        uint64_t rng = 77 + r;
+        for (int ply = 0; ply < 14 && !pos_over(game_pos(&g->game)); ply++) {
+            int c = compare_steps(g);
+            int bad = c < 0 ? -1 - c : c / 1000;
+            mismatches += bad;
+            compared++;
+            if (c >= 0) { /* one point pending */
+                char text[16];
+                point_format(g->game.board, c % 1000, text, sizeof text);
+                CU_ASSERT(partial_extend(g, text));
+                int c1 = compare_steps(g);
+                mismatches += c1 < 0 ? -1 - c1 : c1 / 1000;
+                compared++;
+                g->partial.n = 0;
+            }
+            Move m = pos_random_move(game_pos(&g->game), &rng);
+            CU_ASSERT_FATAL(game_play(&g->game, &m) == 0);
+        }
+        gtp_free(g);
+    }
+    CU_ASSERT(compared > 150);
+    CU_ASSERT_EQUAL(mismatches, 0);
+}
+
 /* Morpharaoh: boardsize is refused and changes nothing; leaving returns to
  * the last square size. */
 static void test_morpharaoh_size(void)
@@ -491,6 +597,21 @@ static void test_cli(void)
     fflush(out);
     CU_ASSERT_EQUAL(strncmp(text, "7\n", 2), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nC1 1\n"));
+    /* The GTP commands' listing limit (a turn of 38,391,578 moves: divide
+     * listed them all, perft 1 too), perft 1 counting at once. */
+    char *moves = "M14;M13,A1;L14,L13;A2,A3;M12,A5;A4,A6;M13";
+    char *big[] = { "divide", "--size", "25", "--rules", "c d", "--moves", moves, "--depth", "1", NULL };
+    char *big2[] = { "perft", "--size", "25", "--rules", "c d", "--moves", moves, "--depth", "2", NULL };
+    char *big1[] = { "perft", "--size", "25", "--rules", "c d", "--moves", moves, "--depth", "1", NULL };
+    CU_ASSERT_EQUAL(cli_perft(9, big, out, err), 1);
+    CU_ASSERT_EQUAL(cli_perft(9, big2, out, err), 1);
+    fflush(err);
+    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "morphos: divide: 38391578 legal moves, too many to list (at most 1000000)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(etext, "morphos: perft 2 and deeper: 38391578 legal moves, too many to list"));
+    rewind(out);
+    CU_ASSERT_EQUAL(cli_perft(9, big1, out, err), 0);
+    fflush(out);
+    CU_ASSERT_EQUAL(strncmp(text, "38391578\ntime ", 14), 0);
     char *bad1[] = { "perft", "--size", "3", NULL };
     char *bad2[] = { "perft", "--depth", "1", "--moves", "B2;B2", NULL };
     char *bad3[] = { "perft", "--depth", "1", "--rules", "x", NULL };
@@ -680,6 +801,7 @@ int main(void)
         { "SGF round trip", test_sgf_round_trip },
         { "SGF without RU: the rules being played", test_sgf_without_rules },
         { "SGF: the swap is never written or read as a pass", test_sgf_swap },
+        { "GoGui's point-by-point moves from the rules core's steps", test_gogui_steps },
         { "perft/divide command line", test_cli },
         { "Morpharaoh: boardsize refused, square size kept", test_morpharaoh_size },
         { "Morpharaoh showboard picture", test_cairo_showboard },

@@ -11,7 +11,8 @@ terabytes of address space and cannot start under such a limit. Each run is
 a child process with RLIMIT_AS set (32 to 512 MiB) and the default memory
 option (512 MiB, which does not fit): mcts with a fixed playout count, one
 thread and no clock (so the search is deterministic and must run every
-playout), then ab, then solve. At 0f08f81 mcts printed `cannot allocate
+playout), then ab, then solve; and GoGui's commands in a turn of
+millions of moves. At 0f08f81 mcts printed `cannot allocate
 the 512 MiB tree ...; playing a random move` at every limit here.
 Prints one line per failure and closes with "N passed, N failed".
 """
@@ -64,6 +65,18 @@ def main():
               and re.fullmatch(r"=4 (unknown|black [A-HJ]\d|white ([A-HJ]\d|swap))", a[6]) is not None,
               "status %s, answers %r, stderr %r" % (rc, a, err[-300:]))
         check(name + ": ab never at random", "random" not in err, repr(err[-300:]))
+    # A turn of 38,391,578 moves (tests/gtp/listing.gtp): GoGui's commands
+    # answer from the rules core's steps; the list they built before needs
+    # 360 MiB (the engine died here without an answer).
+    turn = ("boardsize 25\nrules c d\nplay b M14\nplay w M13,A1\nplay b L14,L13\nplay w A2,A3\n"
+            "play b M12,A5\nplay w A4,A6\nplay b M13\ngogui-rules_side_to_move\n")
+    rc, out, err = run(engine, 256, turn + "gogui-rules_legal_moves\nexplain_point A7\nplay w A7\n"
+                       "gogui-rules_legal_moves\nquit\n")
+    a = answers(out)
+    check("256 MiB, 38,391,578 moves: GoGui's commands answer", rc == 0 and len(a) == 15
+          and len(a[10].split()) == 615 and a[11] == "= white may play A7: the first point of a compound move"
+          and a[12] == "= " and len(a[13].split()) == 615,
+          "status %s, %d answers, stderr %r" % (rc, len(a), err[-300:]))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 
