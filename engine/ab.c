@@ -3,9 +3,12 @@
  * and the two-distance evaluation of eval.c at the leaves. The table is
  * kept between moves (cleared at a new game). */
 #include <assert.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "eval.h"
 #include "searcher.h"
@@ -15,6 +18,9 @@
 #define WIN_SCORE 1000000
 #define MAXPLY 64
 #define AB_DEFAULT_TIME 1.0 /* seconds, without a time limit or ab_depth */
+/* Analysis searches every root move with the full window: up to this many
+ * (under c a turn can have millions; then its move alone). */
+#define AB_ANALYZE_MAX 100000
 
 enum { B_EXACT = 0, B_LOWER, B_UPPER };
 
@@ -43,6 +49,14 @@ typedef struct Ab {
     uint32_t *root_order;
     size_t root_n;
     int root_bi, root_score;
+    /* Analysis (ab_analyze): every root move searched with the full
+     * window, so that each completed one has its exact score (root_val),
+     * the depth it was completed at (root_depth, 0 none) and the nodes
+     * its searches took (root_nodes); by the root list's index. */
+    int multipv;
+    int *root_val, *root_depth;
+    unsigned long long *root_nodes;
+    int *full_val;            /* root_val as the last completed iteration left it */
 } Ab;
 
 static void *ab_create(void)
@@ -63,6 +77,10 @@ static void ab_destroy(void *st)
     }
     free(a->tt);
     free(a->root_order);
+    free(a->root_val);
+    free(a->root_depth);
+    free(a->root_nodes);
+    free(a->full_val);
     free(a);
 }
 
@@ -146,11 +164,16 @@ static int negamax(Ab *a, const Position *p, int depth, int alpha, int beta, int
         }
     assert(k == n);
     int a0 = alpha, best = -WIN_SCORE - 1, bi = k ? (int)ord[0] : 0;
+    const bool full = ply == 0 && a->multipv;
     for (size_t j = 0; j < k; j++) {
         Position q = *p;
         pos_play(&q, &ml->m[ord[j]]);
-        int v = -negamax(a, &q, depth - 1, -beta, -alpha, ply + 1, NULL);
+        unsigned long long n0 = a->nodes;
+        int v = full ? -negamax(a, &q, depth - 1, -WIN_SCORE - 1, WIN_SCORE + 1, ply + 1, NULL)
+                     : -negamax(a, &q, depth - 1, -beta, -alpha, ply + 1, NULL);
+        if (full) a->root_nodes[ord[j]] += a->nodes - n0;
         if (a->abort) return 0;
+        if (full) a->root_val[ord[j]] = v, a->root_depth[ord[j]] = depth;
         if (v > best) {
             best = v;
             bi = (int)ord[j];
@@ -221,13 +244,10 @@ static bool root_rank(Ab *a, const Position *p, const MoveList *root)
     return true;
 }
 
-static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
+/* The transposition table for the memory option: 0, or -1 when none can
+ * be had (said on stderr). */
+static int ab_table(Ab *a, const SearchCtx *sc)
 {
-    Ab *a = st;
-    if (!a) {
-        fprintf(stderr, "ab: no memory for the searcher; playing a random move\n");
-        return pos_random_move(p, sc->rng);
-    }
     size_t bytes = (size_t)sc->cfg.memory << 20;
     if (!a->tt || a->bytes != bytes) {
         free(a->tt);
@@ -237,12 +257,24 @@ static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
         while (!(a->tt = calloc(cap, sizeof(TTE))) && cap > 1024) cap /= 2;
         if (!a->tt) {
             fprintf(stderr, "ab: cannot allocate its table; playing a random move\n");
-            return pos_random_move(p, sc->rng);
+            return -1;
         }
         if (cap * sizeof(TTE) * 2 <= bytes) fprintf(stderr, "ab: table reduced to %zu MiB (memory)\n", cap * sizeof(TTE) >> 20);
         a->mask = cap - 1;
         a->bytes = bytes;
     }
+    return 0;
+}
+
+static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
+{
+    Ab *a = st;
+    if (!a) {
+        fprintf(stderr, "ab: no memory for the searcher; playing a random move\n");
+        return pos_random_move(p, sc->rng);
+    }
+    if (ab_table(a, sc) < 0) return pos_random_move(p, sc->rng);
+    a->multipv = 0;
     double t0 = sc->start;
     /* ab counts no playouts: under a playouts-only limit it searches to
      * depth 3, within the default move time. An explicit ab_depth without
@@ -291,4 +323,163 @@ static Move ab_genmove(void *st, const Position *p, const SearchCtx *sc)
     return best;
 }
 
-const Searcher searcher_ab = {"ab", ab_create, ab_destroy, ab_new_game, ab_genmove, NULL};
+/* A score as a win rate for the side to move: certain at a proven win or
+ * loss, else logistic in the evaluation's distance units (a lead of two
+ * moves' distance reads as 73%). */
+static double ab_winrate(int v)
+{
+    if (v >= WIN_SCORE - MAXPLY) return 1.0;
+    if (v <= -WIN_SCORE + MAXPLY) return 0.0;
+    return 1.0 / (1.0 + exp(-v / 200.0));
+}
+
+/* Report the root moves with their scores of one depth: the last
+ * completed iteration's (every root move), or while none has completed,
+ * the moves depth 1 has scored so far (scores of two depths side by side
+ * would mislead: odd and even depths differ by a tempo). Best first, each
+ * with its nodes as visits and its line from the table. */
+static bool ab_report(Ab *a, const Position *p, const MoveList *root, const SearchCtx *sc, int full_depth, double t0,
+                      AnalysisMove *am, uint32_t *idx)
+{
+    int n = 0;
+    const int *val = full_depth > 0 ? a->full_val : a->root_val;
+    for (size_t i = 0; i < root->n; i++)
+        if (full_depth > 0 || a->root_depth[i] > 0) idx[n++] = (uint32_t)i;
+    if (n == 0 || !sc->hooks->report) return false;
+    /* Insertion sort, best first (stable: ties keep the search order). */
+    for (int i = 1; i < n; i++) {
+        uint32_t x = idx[i];
+        int j = i;
+        while (j > 0 && val[idx[j - 1]] < val[x]) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = x;
+    }
+    if (n > 64) n = 64; /* the best; a board's worth is more than any display shows */
+    for (int k = 0; k < n; k++) {
+        const Move *m = &root->m[idx[k]];
+        AnalysisMove *e = &am[k];
+        memset(e, 0, sizeof *e);
+        e->move = *m;
+        e->point = m->kind == MOVE_PLACE || m->kind == MOVE_FLIP ? m->pt[0] : -1;
+        unsigned long long v = a->root_nodes[idx[k]];
+        e->visits = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+        e->winrate = ab_winrate(val[idx[k]]);
+        /* The line: the move, then the table's best moves while they last. */
+        Position q = *p;
+        e->pv[e->npv++] = *m;
+        pos_play(&q, m);
+        MoveList *ml = &a->ml[MAXPLY - 1];
+        while (e->npv < ANALYSIS_PV && !pos_over(&q)) {
+            const TTE *t = &a->tt[pos_hash(&q) & a->mask];
+            if (t->key != pos_hash(&q) || t->best == TT_NO_BEST) break;
+            if (pos_count_moves(&q) > AB_ANALYZE_MAX) break;
+            size_t nm = pos_gen_moves(&q, ml);
+            if (t->best >= nm) break;
+            e->pv[e->npv++] = ml->m[t->best];
+            pos_play(&q, &ml->m[t->best]);
+        }
+    }
+    Analysis an = { .playouts = (long)(a->nodes > LONG_MAX ? LONG_MAX : a->nodes), .seconds = now_seconds() - t0, .n = n,
+                    .moves = am, .by_value = 1 };
+    sc->hooks->report(&an, sc->hooks->ctx);
+    return true;
+}
+
+/* Analysis: iterative deepening until the caller's stop, every root move
+ * with the full window (its exact score), reported after each iteration
+ * and whenever the stop is polled past the report interval. At the
+ * deepest depth, or once the root is decided, it waits for the stop. */
+static void ab_analyze(void *st, const Position *p, const SearchCtx *sc)
+{
+    Ab *a = st;
+    const SearchHooks *h = sc->hooks;
+    if (!a || ab_table(a, sc) < 0 || pos_count_moves(p) > AB_ANALYZE_MAX) {
+        /* No table, or a root too long to search each move in full: its
+         * move once, with no value, as a searcher without statistics. */
+        SearchCtx s2 = *sc;
+        s2.soft_time = s2.hard_time = sc->cfg.movetime > 0 ? sc->cfg.movetime : AB_DEFAULT_TIME;
+        s2.analyze = 0;
+        s2.start = now_seconds();
+        Move m = ab_genmove(st, p, &s2);
+        AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
+                            .visits = 1, .winrate = 0.5, .npv = 1 };
+        am.pv[0] = m;
+        Analysis an = { .playouts = 1, .n = 1, .moves = &am, .move_only = 1 };
+        if (h->report) h->report(&an, h->ctx);
+        while (!h->stop(h->ctx)) {
+            struct timespec ts = {0, 10 * 1000000L};
+            nanosleep(&ts, NULL);
+        }
+        return;
+    }
+    double t0 = sc->start;
+    MoveList root;
+    movelist_init(&root);
+    pos_gen_moves(p, &root);
+    size_t n = root.n;
+    int *val = realloc(a->root_val, (n ? n : 1) * sizeof *val);
+    if (val) a->root_val = val;
+    int *dep = realloc(a->root_depth, (n ? n : 1) * sizeof *dep);
+    if (dep) a->root_depth = dep;
+    unsigned long long *nodes = realloc(a->root_nodes, (n ? n : 1) * sizeof *nodes);
+    if (nodes) a->root_nodes = nodes;
+    int *full = realloc(a->full_val, (n ? n : 1) * sizeof *full);
+    if (full) a->full_val = full;
+    AnalysisMove *am = malloc(64 * sizeof *am);
+    uint32_t *idx = malloc((n ? n : 1) * sizeof *idx);
+    if (!val || !dep || !nodes || !full || !am || !idx) {
+        fprintf(stderr, "ab: no memory for the analysis\n");
+        free(am);
+        free(idx);
+        movelist_free(&root);
+        while (!h->stop(h->ctx)) {
+            struct timespec ts = {0, 10 * 1000000L};
+            nanosleep(&ts, NULL);
+        }
+        return;
+    }
+    memset(a->root_depth, 0, n * sizeof *a->root_depth);
+    memset(a->root_nodes, 0, n * sizeof *a->root_nodes);
+    a->nodes = 0;
+    a->root_n = 0;
+    if (n > 1) root_rank(a, p, &root);
+    a->multipv = 1;
+    deadline_init(&a->dl, 0, h->stop, h->ctx);
+    bool decided = false, reported = false;
+    int full_depth = 0;
+    for (int d = 1; d <= MAXPLY - 2 && !decided; d++) {
+        a->abort = 0;
+        a->root_bi = -1;
+        int bi = -1;
+        int v = negamax(a, p, d, -WIN_SCORE - 1, WIN_SCORE + 1, 0, &bi);
+        if (!a->abort) {
+            memcpy(a->full_val, a->root_val, n * sizeof *a->full_val);
+            full_depth = d;
+        }
+        reported |= ab_report(a, p, &root, sc, full_depth, t0, am, idx);
+        if (a->abort) break;
+        decided = v >= WIN_SCORE - MAXPLY || v <= -WIN_SCORE + MAXPLY;
+    }
+    a->multipv = 0;
+    if (!reported && h->report) {
+        /* Stopped before depth 1 scored a move (the table's pages take
+         * their time): the first move of the search order, no value. */
+        const Move *m = &root.m[a->root_n ? a->root_order[0] : 0];
+        AnalysisMove one = { .move = *m, .point = m->kind == MOVE_PLACE || m->kind == MOVE_FLIP ? m->pt[0] : -1,
+                             .visits = 1, .winrate = 0.5, .npv = 1 };
+        one.pv[0] = *m;
+        Analysis an = { .playouts = 1, .n = 1, .moves = &one, .move_only = 1 };
+        h->report(&an, h->ctx);
+    }
+    while (!a->abort && !h->stop(h->ctx)) {
+        struct timespec ts = {0, 10 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    free(am);
+    free(idx);
+    movelist_free(&root);
+}
+
+const Searcher searcher_ab = {"ab", ab_create, ab_destroy, ab_new_game, ab_genmove, ab_analyze};

@@ -37,7 +37,7 @@ void engine_time_left(Engine *e, Color c, double seconds, int stones);
 
 /* What a search thinks of a position, as data; the protocol formats it
  * (lz-analyze lines, GoGui graphics). One entry per move the root tried,
- * most visited first. */
+ * most visited first (by_value: best first). */
 #define ANALYSIS_PV 12
 typedef struct AnalysisMove {
     Move move;             /* a whole move */
@@ -55,8 +55,12 @@ typedef struct Analysis {
     double seconds;        /* elapsed */
     int n;
     AnalysisMove *moves;   /* n entries, valid during the report call */
-    int move_only;         /* a searcher without statistics (ab, random):
-                              its move alone, visits and winrate unknown */
+    int move_only;         /* a searcher without statistics (random, ab
+                              where it cannot analyse): its move alone,
+                              visits and winrate unknown */
+    int by_value;          /* ab: the moves by value, best first; visits
+                              are the nodes of each move's search and
+                              playouts the nodes of the whole */
 } Analysis;
 
 /* A caller's view into a running search (every field may be NULL/0):

@@ -61,7 +61,11 @@ void report_gfx(const Position *p, const Analysis *a, GfxLabel label, StrBuf *ou
     const Board *b = p->board;
     char buf[16];
     if (a->n == 0 || b->size <= 0) return;
-    uint32_t most = a->moves[0].visits;
+    /* ab (by_value): each move's value as a share of the best's. */
+    uint32_t most = 0;
+    for (int k = 0; k < a->n; k++)
+        if (a->moves[k].visits > most) most = a->moves[k].visits;
+    double top = a->moves[0].winrate;
     /* Shades in the mover's colour (GoGui: positive black, negative
      * white): each move's visits as a share of the most visited move's. */
     double sign = p->to_move == BLACK ? 1 : -1;
@@ -70,7 +74,8 @@ void report_gfx(const Position *p, const Analysis *a, GfxLabel label, StrBuf *ou
         int pt = gogui_point(p, &a->moves[k]);
         if (pt >= 0)
             sb_printf(out, " %s %.2f", point_format(b, pt, buf, sizeof buf),
-                      most ? sign * a->moves[k].visits / most : 0.0);
+                      a->by_value ? (top > 0 ? sign * a->moves[k].winrate / top : 0.0)
+                                  : most ? sign * a->moves[k].visits / most : 0.0);
     }
     sb_putc(out, '\n');
     if (label != GFX_NONE && !a->move_only) {
@@ -97,6 +102,12 @@ void report_gfx(const Position *p, const Analysis *a, GfxLabel label, StrBuf *ou
     if (a->move_only) {
         sb_printf(out, "TEXT %s to move: this searcher's move %s; it keeps no statistics per move, so there is no map "
                        "(searcher mcts has one)\n", p->to_move == BLACK ? "Black" : "White", mv);
+        return;
+    }
+    if (a->by_value) {
+        sb_printf(out, "TEXT %s to move: best %s, value %.1f%% (alpha-beta: %d moves scored, by value); %ld nodes in %.1f s%s\n",
+                  p->to_move == BLACK ? "Black" : "White", mv, a->moves[0].winrate * 100, a->n, a->playouts, a->seconds,
+                  label == GFX_WINRATE ? "; labels: value %" : label == GFX_VISITS ? "; labels: nodes" : "");
         return;
     }
     sb_printf(out, "TEXT %s to move: best %s, win rate %.1f%%, %u visits; %ld playouts in %.1f s%s\n",

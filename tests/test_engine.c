@@ -868,6 +868,7 @@ typedef struct {
     const Position *p;
     int calls, reports, ok;
     int stop_at;        /* stop() answers yes from this call on */
+    int last_n, by_value, move_only; /* the last report's */
 } Sink;
 
 static int stop_after(void *ctx)
@@ -883,11 +884,14 @@ static void check_report(const Analysis *a, void *ctx)
 {
     Sink *s = ctx;
     s->reports++;
+    s->last_n = a->n, s->by_value = a->by_value, s->move_only = a->move_only;
     int good = a->n >= 1 && a->moves != NULL;
     for (int k = 0; good && k < a->n; k++) {
         const AnalysisMove *m = &a->moves[k];
+        /* Most visited first; by value (ab), each move once. */
+        bool order = k == 0 || (a->by_value ? !move_equal(&a->moves[k - 1].move, &m->move) : a->moves[k - 1].visits >= m->visits);
         good = pos_check_move(s->p, &m->move) == NULL && m->winrate >= 0 && m->winrate <= 1 && m->npv >= 1 &&
-               m->npv <= ANALYSIS_PV && move_equal(&m->pv[0], &m->move) && (k == 0 || a->moves[k - 1].visits >= m->visits);
+               m->npv <= ANALYSIS_PV && move_equal(&m->pv[0], &m->move) && order;
         good = good && (m->point == -1 ? m->move.kind == MOVE_PASS || m->move.kind == MOVE_SWAP
                                        : m->point >= 0 && m->point < s->p->board->npoints);
         Position q = *s->p;
@@ -900,9 +904,10 @@ static void check_report(const Analysis *a, void *ctx)
 }
 
 /* The engine gives its analysis as data, the same way for every searcher:
- * mcts with its statistics, the searchers without live ones (random, ab)
- * with their move, one visit and winrate one half; the protocol formats
- * both alike (tests/gtp/engine.gtp). */
+ * mcts with its statistics, ab with the value of each root move it
+ * completed (best first), random with its move, one visit and winrate one
+ * half; the protocol formats them alike (tests/gtp/engine.gtp). Before,
+ * ab gave its move alone. */
 static void test_analyze(void)
 {
     const char *searchers[] = {"mcts", "random", "ab"};
@@ -913,11 +918,14 @@ static void test_analyze(void)
         /* The stop is polled every 10 ms: 50 calls, half a second of
          * analysis and 50 reports of mcts (400 calls took 12 s of the
          * suite's 18, mostly waiting). */
-        Sink s = {&g.p, 0, 0, 0, 50};
+        Sink s = {.p = &g.p, .stop_at = 50};
         SearchHooks h = {stop_after, check_report, &s, 1, 0};
         engine_analyze(e, &g.p, &h);
         CU_ASSERT(s.reports >= 1);
         CU_ASSERT_EQUAL(s.ok, s.reports);
+        if (!strcmp(searchers[si], "ab")) /* 5x5: every first move scored */
+            CU_ASSERT(s.by_value && !s.move_only && s.last_n == 25);
+        if (!strcmp(searchers[si], "random")) CU_ASSERT(s.move_only && s.last_n == 1);
         engine_free(e);
         board_free(g.b);
     }
@@ -932,7 +940,7 @@ static void test_stop_hook(void)
         Game g = game(9, "none");
         Engine *e = engine(searchers[si], "0");
         set(e, "movetime", "60");
-        Sink s = {&g.p, 0, 0, 0, 3};
+        Sink s = {.p = &g.p, .stop_at = 3};
         SearchHooks h = {stop_after, NULL, &s, 0, 0};
         double t0 = now_seconds();
         Move m = engine_genmove_live(e, &g.p, &h);
@@ -945,7 +953,7 @@ static void test_stop_hook(void)
     }
     Game g = game(9, "none");
     Engine *e = engine("mcts", "0");
-    Sink s = {&g.p, 0, 0, 0, 2};
+    Sink s = {.p = &g.p, .stop_at = 2};
     SearchHooks h = {stop_after, NULL, &s, 0, 0};
     Move best;
     double t0 = now_seconds();
