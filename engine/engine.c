@@ -126,6 +126,13 @@ void engine_time_left(Engine *e, Color c, double seconds, int stones)
     if (e) tm_left(&e->tm, c, seconds, stones);
 }
 
+/* A search given less than this runs on one thread: starting a second and
+ * joining it costs more than it gives once the cores are busy (25x25
+ * mutator e, 1 s sudden death, two other processes spinning: moves took
+ * 20 ms on average with two threads, 5 ms with one, most of the game on
+ * budgets of a millisecond or two). */
+#define THREADS_MIN_TIME 0.05
+
 static void make_ctx(Engine *e, const Position *p, double start, SearchCtx *sc)
 {
     memset(sc, 0, sizeof *sc);
@@ -307,17 +314,26 @@ int engine_opening_map(Engine *e, const Position *p, double seconds, const Searc
 Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
 {
     if (!e || !p || pos_over(p)) return move_of(MOVE_PASS);
-    double t0 = now_seconds();
+    double t0 = now_seconds(), hard = 0;
     Move m;
     if (!only_move(p, &m) && engine_proven(e, p, &m) == 0 && !book_move(e, p, &m)) {
         SearchCtx sc;
         make_ctx(e, p, t0, &sc);
         sc.hooks = h;
+        if (sc.cfg.threads > 1 && sc.hard_time > 0 && sc.hard_time < THREADS_MIN_TIME) sc.cfg.threads = 1;
         int id = e->cfg.searcher;
         m = searcher_move(e, id, p, &sc);
+        hard = sc.hard_time;
     }
-    tm_spent(&e->tm, (Color)p->to_move, now_seconds() - t0);
+    double searched = now_seconds() - t0;
+    tm_spent(&e->tm, (Color)p->to_move, searched);
+    tm_searched(&e->tm, (Color)p->to_move, searched, hard);
     return m;
+}
+
+void engine_answered(Engine *e, double took)
+{
+    if (e) tm_answered(&e->tm, took);
 }
 
 Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHooks *h, Move *best)

@@ -83,6 +83,10 @@ typedef struct SearchHooks {
  * engine_genmove_live() is the same with the caller's hooks (NULL: none). */
 Move engine_genmove(Engine *e, const Position *p);
 Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h);
+/* The last genmove's answer was written `took` seconds after its command
+ * arrived (the caller's measure): the time manager learns the lag a move
+ * costs beyond its search from it (timeman.h); other answers: no effect. */
+void engine_answered(Engine *e, double took);
 
 /* Exact solver: returns the winner (RESULT_BLACK/RESULT_WHITE) with a
  * winning move in *best when proven, RESULT_NONE when unknown within the

@@ -14,6 +14,15 @@ typedef struct TimeMan {
     double left[2];       /* seconds left by colour (from time_left or our count) */
     int stones[2];        /* stones left in the byo-yomi period; 0 = main time */
     int reported[2];      /* time_left was received for this colour */
+    /* What a move costs beyond its search, learned from the moves played
+     * (tm_searched, tm_answered, tm_left): seconds, peak-held, decaying
+     * slowly; kept across games (a property of the machine and its load). */
+    double lag;
+    int pending;          /* a search ended; its answer is not written yet */
+    Color pend_color;
+    double pend_left, pend_search, pend_hard;
+    double expect[2];     /* our count of the time left after our last move; < 0: none */
+    double last_sample[2];
 } TimeMan;
 
 void tm_init(TimeMan *t);
@@ -27,5 +36,15 @@ int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, doub
 /* Account for `used` seconds spent by colour c (when the controller sends
  * no time_left, our own count keeps the budget honest). */
 void tm_spent(TimeMan *t, Color c, double used);
+/* The latency reserve. tm_searched(): colour c's search took `searched`
+ * seconds against its hard limit `hard` (0: none). tm_answered(): the
+ * answer was written `took` seconds after the command arrived; what it
+ * took beyond the search (or beyond the hard limit, when the search ran
+ * past it) is a sample of the lag. tm_left() then adds what the
+ * controller's clock charged beyond `took` (pipe and wake-up latency the
+ * engine cannot see), when the report is finer than whole seconds. The
+ * budget keeps the lag for this move and for each move still to come. */
+void tm_searched(TimeMan *t, Color c, double searched, double hard);
+void tm_answered(TimeMan *t, double took);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/clock.h"
 #include "context.h"
 
 #define GTP_MAX_ID_DIGITS 18 /* fits in a long long; longer ids are errors */
@@ -361,12 +362,16 @@ int gtp_run(Gtp *g, int in_fd, FILE *out)
     bool toolong;
     bool go = true;
     while (go && reader_line(r, line, GTP_MAX_LINE, &len, &toolong)) {
+        double arrived = now_seconds();
         sb_clear(&reply);
         go = execute(g, line, len, toolong, &reply);
         if (reply.len) {
             fwrite(reply.s, 1, reply.len, out);
             fflush(out);
         }
+        /* A genmove's whole cost as the controller's clock sees it, but
+         * the pipe: the time manager's latency reserve. */
+        engine_answered(g->engine, now_seconds() - arrived);
         if (ferror(out)) break; /* the controller is gone: nobody to answer */
     }
     sb_free(&reply);

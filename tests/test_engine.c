@@ -1148,6 +1148,73 @@ static void test_budget_mutator_e(void)
     board_free(g.b);
 }
 
+/* The latency reserve, with injected time: 25x25 mutator e, 1 s sudden
+ * death, 69 moves (the longest game seen), each move costing 10 ms
+ * beyond its search that the engine sees (arrival to answer) and 2 ms
+ * more that only the controller's clock sees (time_left, in ms); every
+ * fifth search runs to its hard limit. No move may take more than the
+ * time left. Without the learned lag (the 5 ms prior only) the clock runs
+ * out on move 67; a stall of 30 ms on one move must not run it out later. */
+static int e_game(bool learn, bool stall)
+{
+    Game g = game(25, "e");
+    EngineConfig cfg;
+    config_default(&cfg);
+    TimeMan t;
+    tm_init(&t);
+    tm_settings(&t, 1.0, 0, 0);
+    double soft, hard, left = 1.0;
+    int lost = 0;
+    for (int move = 0; move < 69 && !lost; move++) {
+        tm_left(&t, BLACK, (double)(long)(left * 1000) / 1000, 0);
+        tm_budget(&t, &cfg, &g.p, &soft, &hard);
+        double searched = move % 5 == 4 ? hard : soft;
+        double seen = searched + 0.010 + (stall && move == 10 ? 0.03 : 0);
+        tm_spent(&t, BLACK, searched);
+        if (learn) {
+            tm_searched(&t, BLACK, searched, hard);
+            tm_answered(&t, seen);
+        }
+        double took = seen + 0.002;
+        if (took > left) lost = move + 1;
+        left -= took;
+    }
+    board_free(g.b);
+    return lost;
+}
+
+static void test_budget_lag(void)
+{
+    CU_ASSERT_EQUAL(e_game(true, false), 0);
+    CU_ASSERT_EQUAL(e_game(true, true), 0);
+    CU_ASSERT(e_game(false, false) > 0); /* on move 67 */
+    /* The lag is learned from the samples: the search's own overrun past
+     * its hard limit counts, a report in whole seconds does not. */
+    TimeMan t;
+    tm_init(&t);
+    tm_settings(&t, 10, 0, 0);
+    tm_searched(&t, BLACK, 0.5, 0.4);
+    tm_answered(&t, 0.53);
+    CU_ASSERT_DOUBLE_EQUAL(t.lag, 0.13, 1e-9);
+    for (int i = 0; i < 100; i++) {
+        tm_searched(&t, BLACK, 0.1, 0.4);
+        tm_answered(&t, 0.1);
+    }
+    CU_ASSERT(t.lag < 0.001);
+    tm_spent(&t, WHITE, 0.1);
+    tm_searched(&t, WHITE, 0.1, 0.4);
+    tm_answered(&t, 0.11);
+    tm_left(&t, WHITE, 9, 0); /* expected 9.89: whole seconds, no sample */
+    CU_ASSERT(t.lag < 0.011);
+    tm_spent(&t, WHITE, 0.1);
+    tm_searched(&t, WHITE, 0.1, 0.4);
+    tm_answered(&t, 0.11);
+    tm_left(&t, WHITE, 8.75, 0); /* expected 8.89 */
+    CU_ASSERT_DOUBLE_EQUAL(t.lag, 0.15, 1e-9);
+    tm_settings(&t, 5, 0, 0); /* kept across games */
+    CU_ASSERT_DOUBLE_EQUAL(t.lag, 0.15, 1e-9);
+}
+
 /* The hard limit never exceeds the time left on the clock, for every kind
  * of clock and down to almost nothing left (70c1c9b gave 5 ms with 3 ms
  * left, and 0.8 s with 0.01 s of main time left before a byo-yomi). */
@@ -1596,6 +1663,7 @@ int main(void)
         {"memory limit and two threads", test_memory_limit_and_threads},
         {"budgets never exceed the time left", test_budget_within_time_left},
         {"budgets: mutator e (a full board) lasts 40 moves of 1 s sudden death", test_budget_mutator_e},
+        {"budgets: the learned lag of each move still to come is kept back", test_budget_lag},
         {"root solver: a kept table answers as a fresh one, costs no clearing", test_root_table_kept},
         {"deadlines on an injected clock: over at the time, reads, stop polls", test_deadline},
         {"solvers: a node beyond the budget is left unknown, unlisted", test_root_solver_unaffordable},
