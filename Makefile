@@ -4,7 +4,8 @@
 #   make native     the same for this machine only (-march=native)
 #   make test       every test: the CUnit suites under AddressSanitizer +
 #                   UndefinedBehaviorSanitizer and again as shipped (release
-#                   flags, each instruction-set level), the GTP scripts, the
+#                   flags, each instruction-set level), the rules suite and
+#                   perft tables sanitized on x86-64-v3, the GTP scripts, the
 #                   bench tools, the fuzz seeds, the layers
 #   make fuzz       libFuzzer on the GTP parser and the SGF reader (clang;
 #                   FUZZ_SECONDS each, default 120)
@@ -110,6 +111,20 @@ $(ASN)/%.o: %.c $(STAMP)
 	$(CC) $(CSTD) $(WARN) -O1 -g1 $(SAN) -DMORPHOS_CHECKS $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
 .PRECIOUS: $(ASN)/%.o build/fuzz/%.o
 
+# The same checks over the x86-64-v3 fast paths (pext/pdep, AVX2: the
+# sources choose them at compile time): the rules suite and the perft
+# tables, run where the CPU has them (tests/run.d/asan_v3.sh).
+ASN3 = build/asan-v3
+$(ASN3)/%.o: %.c $(STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g1 $(SAN) -DMORPHOS_CHECKS $(call march,x86-64-v3) $(CPPFLAGS) $(DEPFLAGS) -c $< -o $@
+.PRECIOUS: $(ASN3)/%.o
+ASN3_BINS = $(if $(filter x86-64-v3,$(LEVELS)),$(ASN3)/tests/test_rules $(ASN3)/bench/perft_suite)
+$(ASN3)/tests/test_rules: $(ASN3)/tests/test_rules.o $(ASN3)/librules.a
+	$(CC) $(SAN) -o $@ $^ $(LDLIBS) -lcunit
+$(ASN3)/bench/perft_suite: $(ASN3)/bench/perft_suite_main.o $(ASN3)/libbench.a $(ASN3)/librules.a
+	$(CC) $(SAN) -o $@ $^ $(LDLIBS)
+
 # One library per layer and build.
 define LAYER_LIBS
 $(1)/librules.a:    $(RULES_SRC:%.c=$(1)/%.o)
@@ -117,7 +132,7 @@ $(1)/libengine.a:   $(ENGINE_SRC:%.c=$(1)/%.o)
 $(1)/libprotocol.a: $(PROTOCOL_SRC:%.c=$(1)/%.o)
 $(1)/libbench.a:    $(BENCH_SRC:%.c=$(1)/%.o)
 endef
-$(foreach d,$(LEVELS:%=build/%) $(ASN),$(eval $(call LAYER_LIBS,$(d))))
+$(foreach d,$(LEVELS:%=build/%) $(ASN) $(ASN3),$(eval $(call LAYER_LIBS,$(d))))
 %.a:
 	@rm -f $@
 	$(AR) rcs $@ $^
@@ -210,7 +225,7 @@ test-deps:
 	@sh tests/deps.sh
 
 test: test-deps all $(ASN)/morphos
-	@$(MAKE) --no-print-directory $(TEST_BINS) $(FUZZ:%=$(ASN)/tests/replay_%) $(REL)/librules.a $(REL)/libbench.a
+	@$(MAKE) --no-print-directory $(TEST_BINS) $(FUZZ:%=$(ASN)/tests/replay_%) $(REL)/librules.a $(REL)/libbench.a $(ASN3_BINS)
 	@REL=$(REL) LEVELS="$(LEVELS)" sh tests/run.sh $(TEST_BINS)
 
 bench: all
