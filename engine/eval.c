@@ -62,11 +62,68 @@ static int distance(const Position *p, Color c, int limit)
     return EVAL_FAR;
 }
 
-int eval_distance(const Position *p, Color c) { return distance(p, c, EVAL_FAR); }
+/* dst = the points of `within` orthogonally next to src (square boards:
+ * shifts by 1 and by the stride; the frame bits are in no `within`). */
+static inline void grow_square(uint64_t *dst, const uint64_t *src, const uint64_t *within, int nw, int S)
+{
+    for (int i = 0; i < nw; i++) {
+        uint64_t lo1 = i ? src[i - 1] >> 63 : 0, hi1 = i + 1 < nw ? src[i + 1] << 63 : 0;
+        uint64_t loS = i ? src[i - 1] >> (64 - S) : 0, hiS = i + 1 < nw ? src[i + 1] << (64 - S) : 0;
+        dst[i] = ((src[i] << 1) | lo1 | (src[i] >> 1) | hi1 | (src[i] << S) | loS | (src[i] >> S) | hiS) & within[i];
+    }
+}
+
+/* The same distance on square boards by layers of bitboards: R(d), the
+ * points at distance d or less, is R(d-1) with every cost-1 point next to
+ * it (or on the first goal line) and the own stones joined to those. Some
+ * shifts a layer where the queue above touches every point (the solver
+ * computes two distances for each new child). */
+static int distance_square(const Position *p, Color c, int limit)
+{
+    const Board *b = p->board;
+    const int nw = b->words, S = b->stride;
+    assert(S > 0 && S < 64);
+    Color o = (Color)(c ^ 1);
+    bb_t weak, own, step, r, g, add;
+    pos_weak_stones(p, o, weak);
+    uint64_t any = 0;
+    for (int i = 0; i < nw; i++) {
+        own[i] = p->stones[c][i] & b->points[i]; /* not the edges' virtual stones */
+        step[i] = (b->points[i] & ~(p->stones[0][i] | p->stones[1][i])) | (p->stones[o][i] & weak[i]);
+        r[i] = own[i] & b->goal[c][0][i];
+    }
+    for (int d = 0;; d++) {
+        /* R(d): grown through own stones. */
+        for (;;) {
+            grow_square(g, r, own, nw, S);
+            uint64_t more = 0;
+            for (int i = 0; i < nw; i++) more |= g[i] & ~r[i], r[i] |= g[i];
+            if (!more) break;
+        }
+        any = 0;
+        for (int i = 0; i < nw; i++) any |= r[i] & b->goal[c][1][i];
+        if (any) return d;
+        grow_square(add, r, step, nw, S);
+        any = 0;
+        for (int i = 0; i < nw; i++) {
+            add[i] = (add[i] | (step[i] & b->goal[c][0][i])) & ~r[i];
+            any |= add[i];
+            r[i] |= add[i];
+        }
+        if (!any) return EVAL_FAR; /* as the queue: emptied before passing the limit */
+        if (d >= limit) return limit + 1;
+    }
+}
+
+int eval_distance(const Position *p, Color c)
+{
+    return p->board->size ? distance_square(p, c, EVAL_FAR) : distance(p, c, EVAL_FAR);
+}
 
 int eval_distance_within(const Position *p, Color c, int limit)
 {
-    return distance(p, c, limit < 0 ? 0 : limit < EVAL_FAR ? limit : EVAL_FAR);
+    limit = limit < 0 ? 0 : limit < EVAL_FAR ? limit : EVAL_FAR;
+    return p->board->size ? distance_square(p, c, limit) : distance(p, c, limit);
 }
 
 int eval_position(const Position *p)

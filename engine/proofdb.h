@@ -44,6 +44,24 @@ typedef struct PdbEntry {
     uint8_t value;     /* PDB_* */
 } PdbEntry;
 
+/* A proven entry's plies to the end of the game along the proof the
+ * solver found (a win: through its move, against every reply; a loss:
+ * the most the mover can hold out), kept where its open numbers would be
+ * (delta for a win, phi for a loss: a proven entry's other number is 0).
+ * PDB_PLIES_UNKNOWN: not known (older files held the solver's infinity). */
+#define PDB_PLIES_UNKNOWN 0xffffu
+static inline unsigned pdb_plies(const PdbEntry *e)
+{
+    uint32_t v = e->value == PDB_WIN ? e->delta : e->value == PDB_LOSS ? e->phi : PDB_PLIES_UNKNOWN;
+    return v < PDB_PLIES_UNKNOWN ? (unsigned)v : PDB_PLIES_UNKNOWN;
+}
+static inline void pdb_set_plies(PdbEntry *e, unsigned plies)
+{
+    uint32_t v = plies < PDB_PLIES_UNKNOWN ? plies : PDB_PLIES_UNKNOWN;
+    if (e->value == PDB_WIN) e->phi = 0, e->delta = v;
+    else if (e->value == PDB_LOSS) e->delta = 0, e->phi = v;
+}
+
 typedef struct PdbStats {
     size_t wins, losses, open;
     size_t file_bytes;     /* the file's valid length */

@@ -2,6 +2,7 @@
 #include "symmetry.h"
 
 #include <assert.h>
+#include <stdlib.h>
 
 int sym_count(const Board *b) { return b->size > 0 ? SYM_MAX : 1; }
 
@@ -47,32 +48,84 @@ uint64_t sym_hash(const Position *p, int s)
     return h;
 }
 
-uint64_t sym_canon(const Position *p, int *s)
+/* The keys of the three images of a stone of colour c on pt. */
+static void images(const Board *b, int c, int pt, uint64_t out[SYM_MAX - 1])
+{
+    for (int i = 1; i < SYM_MAX; i++) out[i - 1] = b->zob[c][sym_point(b, i, pt)];
+}
+
+/* The images' keys of p before its stones, and the choice among them once
+ * the stones are in (shared by sym_canon and sym_canon_t). */
+static void canon_start(const Position *p, uint64_t h[SYM_MAX])
 {
     const Board *b = p->board;
-    uint64_t h0 = pos_hash(p);
-    if (sym_count(b) == 1) {
-        if (s) *s = 0;
-        return h0;
-    }
-    /* The three images in one pass over the stones (the solver's children
-     * each pay this). */
-    int n = b->size;
-    uint64_t st = h0 ^ p->key, h[SYM_MAX] = { h0, st, st, st };
+    uint64_t st = h[0] ^ p->key;
+    for (int i = 1; i < SYM_MAX; i++) h[i] = st;
     if (p->flipped >= 0 && b->rules.b)
         for (int i = 1; i < SYM_MAX; i++) h[i] ^= b->zob_flip[p->flipped] ^ b->zob_flip[sym_point(b, i, p->flipped)];
-    for (int c = 0; c < 2; c++)
-        for (int w = 0; w < b->words; w++)
-            for (uint64_t x = p->stones[c][w]; x; x &= x - 1) {
-                int pt = b->point_of[w * 64 + __builtin_ctzll(x)], px = pt % n, py = pt / n;
-                int fx = n - 1 - px, fy = n - 1 - py;
-                h[1] ^= b->zob[c][py * n + fx];
-                h[2] ^= b->zob[c][fy * n + px];
-                h[3] ^= b->zob[c][fy * n + fx];
-            }
+}
+
+static uint64_t canon_pick(const uint64_t h[SYM_MAX], int *s)
+{
     int bs = 0;
     for (int i = 1; i < SYM_MAX; i++)
         if (h[i] < h[bs]) bs = i;
     if (s) *s = bs;
     return h[bs];
+}
+
+uint64_t sym_canon(const Position *p, int *s)
+{
+    const Board *b = p->board;
+    uint64_t h[SYM_MAX] = { pos_hash(p) };
+    if (sym_count(b) == 1) {
+        if (s) *s = 0;
+        return h[0];
+    }
+    canon_start(p, h);
+    for (int c = 0; c < 2; c++)
+        for (int w = 0; w < b->words; w++)
+            for (uint64_t x = p->stones[c][w]; x; x &= x - 1) {
+                uint64_t im[SYM_MAX - 1];
+                images(b, c, b->point_of[w * 64 + __builtin_ctzll(x)], im);
+                for (int i = 1; i < SYM_MAX; i++) h[i] ^= im[i - 1];
+            }
+    return canon_pick(h, s);
+}
+
+int sym_table_init(SymTable *t, const Board *b)
+{
+    t->b = b;
+    t->z = NULL;
+    if (sym_count(b) == 1) return 0;
+    size_t nbits = (size_t)b->words * 64;
+    if (!(t->z = calloc(nbits * 2 * (SYM_MAX - 1), sizeof *t->z))) return -1;
+    for (size_t bit = 0; bit < nbits; bit++)
+        for (int c = 0; c < 2; c++)
+            if (b->point_of[bit] >= 0) images(b, c, b->point_of[bit], &t->z[(bit * 2 + (size_t)c) * (SYM_MAX - 1)]);
+    return 0;
+}
+
+void sym_table_free(SymTable *t)
+{
+    free(t->z);
+    t->z = NULL;
+}
+
+uint64_t sym_canon_t(const SymTable *t, const Position *p, int *s)
+{
+    const Board *b = p->board;
+    assert(b == t->b);
+    if (!t->z) return sym_canon(p, s);
+    uint64_t h[SYM_MAX] = { pos_hash(p) };
+    canon_start(p, h);
+    for (int c = 0; c < 2; c++)
+        for (int w = 0; w < b->words; w++)
+            for (uint64_t x = p->stones[c][w]; x; x &= x - 1) {
+                const uint64_t *im = &t->z[((size_t)(w * 64 + __builtin_ctzll(x)) * 2 + (size_t)c) * (SYM_MAX - 1)];
+                h[1] ^= im[0];
+                h[2] ^= im[1];
+                h[3] ^= im[2];
+            }
+    return canon_pick(h, s);
 }

@@ -33,4 +33,16 @@ uint64_t sym_hash(const Position *p, int s);
  * symmetry that gives it: the key of p's class of symmetric positions. */
 uint64_t sym_canon(const Position *p, int *s);
 
+/* The same with the images' keys looked up (the solver's children each
+ * pay one): per board bit and colour, the keys of the stone's three
+ * images, built once per search. */
+typedef struct SymTable {
+    const Board *b;
+    uint64_t *z;        /* (bit * 2 + colour) * 3 + image - 1; NULL on Cairo boards */
+} SymTable;
+/* 0, or -1 without memory. */
+int sym_table_init(SymTable *t, const Board *b);
+void sym_table_free(SymTable *t);
+uint64_t sym_canon_t(const SymTable *t, const Position *p, int *s);
+
 #endif

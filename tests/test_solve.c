@@ -7,6 +7,7 @@
 
 #include "support.h"
 #include "../engine/dfpn.h"
+#include "../engine/eval.h"
 #include "../engine/proof_check.h"
 #include "../engine/proofdb.h"
 #include "../engine/symmetry.h"
@@ -51,6 +52,8 @@ static void test_symmetry(void)
         for (int size = 4; size <= 5; size++) {
             Game g = game(size, rules[r]);
             CU_ASSERT_EQUAL(sym_count(g.b), 4);
+            SymTable tab;
+            CU_ASSERT_EQUAL_FATAL(sym_table_init(&tab, g.b), 0);
             for (int t = 0; t < 12; t++) {
                 Position p = g.p;
                 int plies = (int)(rng_next(&rng) % (uint64_t)(size * size));
@@ -76,9 +79,71 @@ static void test_symmetry(void)
                         CU_ASSERT_EQUAL(sym_hash(&x, t), pos_hash(&y));
                     }
                     CU_ASSERT_EQUAL(sym_canon(&p, NULL), sym_canon(&q, NULL));
+                    int s1, s2;
+                    CU_ASSERT_EQUAL(sym_canon_t(&tab, &q, &s1), sym_canon(&q, &s2));
+                    CU_ASSERT_EQUAL(s1, s2);
                 }
                 movelist_free(&a);
                 movelist_free(&b);
+            }
+            sym_table_free(&tab);
+            board_free(g.b);
+        }
+}
+
+/* eval_distance (the solver's initial numbers; bitboard layers on square
+ * boards) against relaxation to a fixed point over the points, on random
+ * positions of several sizes and rule sets, with limits. */
+static int ref_distance(const Position *p, Color c)
+{
+    const Board *b = p->board;
+    bb_t weak;
+    pos_weak_stones(p, (Color)(c ^ 1), weak);
+    int cost[MAX_POINTS], dist[MAX_POINTS];
+    for (int i = 0; i < b->npoints; i++) {
+        int bit = b->bit_of[i];
+        cost[i] = bb_test(p->stones[c], bit) ? 0 : !bb_test(p->stones[c ^ 1], bit) ? 1 : bb_test(weak, bit) ? 1 : -1;
+        dist[i] = cost[i] >= 0 && bb_test(b->goal[c][0], bit) ? cost[i] : EVAL_FAR;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < b->npoints; i++)
+            for (int k = 0; k < b->nnbr[i] && cost[i] >= 0; k++) {
+                int u = b->nbr[i][k];
+                if (dist[u] < EVAL_FAR && dist[u] + cost[i] < dist[i]) dist[i] = dist[u] + cost[i], changed = 1;
+            }
+    }
+    int best = EVAL_FAR;
+    for (int i = 0; i < b->npoints; i++)
+        if (bb_test(b->goal[c][1], b->bit_of[i]) && dist[i] < best) best = dist[i];
+    return best;
+}
+
+static void test_distance(void)
+{
+    static const char *rules[] = { "pie=off", "abstractplay=default", "a edges=off", "e", "morpharaoh" };
+    uint64_t rng = 777;
+    for (size_t r = 0; r < sizeof rules / sizeof *rules; r++)
+        for (int size = 3; size <= 19; size += 4) {
+            Game g = game(size, rules[r]);
+            for (int t = 0; t < 40; t++) {
+                Position p = g.p;
+                int plies = (int)(rng_next(&rng) % (uint64_t)(g.b->npoints + 1));
+                for (int i = 0; i < plies && !pos_over(&p); i++) pos_play_random(&p, &rng);
+                for (int c = 0; c < 2; c++) {
+                    int want = ref_distance(&p, (Color)c);
+                    CU_ASSERT_EQUAL(eval_distance(&p, (Color)c), want);
+                    for (int lim = 0; lim < 6; lim++) {
+                        int w = want <= lim ? want : want == EVAL_FAR ? -1 : lim + 1;
+                        int got = eval_distance_within(&p, (Color)c, lim);
+                        /* Unreachable: EVAL_FAR, or limit + 1 when points beyond the limit remain. */
+                        if (w < 0) {
+                            CU_ASSERT(got == EVAL_FAR || got == lim + 1);
+                        } else {
+                            CU_ASSERT_EQUAL(got, w);
+                        }
+                    }
+                }
             }
             board_free(g.b);
         }
@@ -261,6 +326,25 @@ static void test_proof_checked(void)
         Move again;
         CU_ASSERT_EQUAL(solve_with(&g.p, db, 1, &again, &st), res);
         CU_ASSERT_EQUAL(st.nodes, 0);
+        /* The plies of the proof found: both sides playing the database's
+         * moves (the shortest win, the longest resistance) end the game
+         * with that winner within them. */
+        PdbEntry root;
+        CU_ASSERT_FATAL(pdb_get(db, pdb_key(&g.p, NULL), PDB_WIN, &root));
+        unsigned plies = pdb_plies(&root);
+        CU_ASSERT(plies > 0 && plies < PDB_PLIES_UNKNOWN);
+        Position q = g.p;
+        unsigned played = 0;
+        while (!pos_over(&q) && played <= plies) {
+            Move m;
+            Result r2 = solve_with(&q, db, 1, &m, &st);
+            CU_ASSERT_EQUAL(r2, res);
+            CU_ASSERT_PTR_NULL_FATAL(pos_check_move(&q, &m));
+            pos_play(&q, &m);
+            played++;
+        }
+        CU_ASSERT(pos_over(&q) && q.result == res);
+        CU_ASSERT(played <= plies);
         pdb_close(ex);
         pdb_close(db);
         board_free(g.b);
@@ -440,6 +524,7 @@ int main(void)
 {
     static const TestCase tests[] = {
         {"symmetry: hashes, moves and results of the images", test_symmetry},
+        {"shortest-path distances against relaxation", test_distance},
         {"proof database: read back, torn tails cut, corrupt records skipped", test_proofdb_file},
         {"df-pn proofs pass the checker, also exported alone", test_proof_checked},
         {"the checker refutes broken proofs", test_checker_refutes},
