@@ -382,7 +382,7 @@ const char *pos_check_move(const Position *p, const Move *m)
 /* Sample s distinct empty points uniformly, in canonical order. */
 static Move random_placement_with(const Turn *t, const Board *b, const int16_t *S, int ns, int s, uint64_t *rng)
 {
-    int16_t pt[3];
+    int16_t pt[3] = { -1, -1, -1 };
     for (int i = 0; i < s; i++) {
         if (i < ns) {
             pt[i] = S[i];
@@ -397,18 +397,53 @@ static Move random_placement_with(const Turn *t, const Board *b, const int16_t *
         } while (dup);
         pt[i] = (int16_t)q;
     }
-    for (int i = 1; i < s; i++)
-        for (int j = i; j > 0 && pt[j - 1] > pt[j]; j--) {
-            int16_t tmp = pt[j];
-            pt[j] = pt[j - 1];
-            pt[j - 1] = tmp;
-        }
+    /* Sorted by a network of compare-exchanges without branches: the
+     * order of random points is random (the insertion sort mispredicted
+     * half its comparisons). */
+#define CMPX(i, j)                                            \
+    do {                                                      \
+        const int16_t lo = pt[i] < pt[j] ? pt[i] : pt[j];     \
+        const int16_t hi = pt[i] < pt[j] ? pt[j] : pt[i];     \
+        pt[i] = lo;                                           \
+        pt[j] = hi;                                           \
+    } while (0)
+    if (s >= 2) CMPX(0, 1);
+    if (s == 3) {
+        CMPX(1, 2);
+        CMPX(0, 1);
+    }
+#undef CMPX
     return move_pts(MOVE_PLACE, s, pt[0], s > 1 ? pt[1] : -1, s > 2 ? pt[2] : -1);
 }
 
 static Move random_placement(const Turn *t, const Board *b, int s, uint64_t *rng)
 {
     return random_placement_with(t, b, NULL, 0, s, rng);
+}
+
+/* The placement size (bit s of place[] counts the moves of s stones) that
+ * draw r < nplace picks. */
+static int placement_size(const uint64_t *place, uint64_t r)
+{
+    int s = 1;
+    while (r >= place[s]) r -= place[s++];
+    return s;
+}
+
+/* A general turn's draw is rng_scale(x, nplace + rest): the placement
+ * moves first, then the rest (flips, swap), whose count is known only
+ * after the weak set (and under d each stone's flips) are worked out.
+ * With rest within [0, rest_hi], the draw falls in the placements when
+ * even rest_hi's does (the draw grows with the count), and its size is
+ * known when both bounds' draws pick the same one: then the move is that
+ * size's placement, the same as with the count worked out. 0 when the
+ * bounds do not tell (the caller works it out and draws with x). */
+static int placement_drawn(uint64_t x, const uint64_t *place, uint64_t nplace, uint64_t rest_hi)
+{
+    const uint64_t hi = rng_scale(x, nplace + rest_hi);
+    if (hi >= nplace) return 0;
+    const int s = placement_size(place, rng_scale(x, nplace));
+    return s == placement_size(place, hi) ? s : 0;
 }
 
 /* Cairo boards, a plain turn: a uniformly random target (empty point or
@@ -537,6 +572,13 @@ static Move random_adjacent(const Position *p, const Turn *t, uint64_t *rng)
 static Move random_owed(const Position *p, const Turn *t, const uint64_t *place, uint64_t nplace, uint64_t *rng)
 {
     const Board *b = p->board;
+    /* The slots' count below is at most nopp per empty point, n0 at most
+     * nopp (flips are enemy stones): most draws are placements known
+     * without the flips (placement_drawn). nplace > 0 (E >= 2 here). */
+    const uint64_t nopp = (uint64_t)bb_popcount(p->stones[t->opp], t->nw);
+    uint64_t x = rng_next(rng);
+    const int s0 = placement_drawn(x, place, nplace, (t->owe != 1 ? nopp : 0) + t->swap + (uint64_t)t->E * nopp);
+    if (s0) return random_placement(t, b, s0, rng);
     bb_t w;
     flips_after(p, t, -1, w);
     int16_t f0[MAX_POINTS];
@@ -546,17 +588,13 @@ static Move random_owed(const Position *p, const Turn *t, const uint64_t *place,
             if (flip_legal(p, t, -1, b->point_of[bit])) f0[n0++] = b->point_of[bit];
     int reach = 0;
     BB_FOR_EACH(bit, t->empty, t->nw) reach = b->nreach[b->point_of[bit]] > reach ? b->nreach[b->point_of[bit]] : reach;
-    uint64_t K = (uint64_t)bb_popcount(w, t->nw) + (uint64_t)reach, nopp = (uint64_t)bb_popcount(p->stones[t->opp], t->nw);
+    uint64_t K = (uint64_t)bb_popcount(w, t->nw) + (uint64_t)reach;
     if (K > nopp) K = nopp;
     const uint64_t total = nplace + n0 + t->swap + (uint64_t)t->E * K;
-    if (!total) return move_pts(MOVE_PASS, 0, -1, -1, -1); /* not reached: E >= 2 leaves placements */
-    for (;;) {
-        uint64_t r = rng_below(rng, total);
-        if (r < nplace) {
-            int s = 1;
-            while (r >= place[s]) r -= place[s++];
-            return random_placement(t, b, s, rng);
-        }
+    assert(nplace > 0);
+    for (;; x = rng_next(rng)) {
+        uint64_t r = rng_scale(x, total);
+        if (r < nplace) return random_placement(t, b, placement_size(place, r), rng);
         r -= nplace;
         if (r < n0) return move_pts(MOVE_FLIP, 1, f0[r], -1, -1);
         r -= n0;
@@ -565,7 +603,12 @@ static Move random_owed(const Position *p, const Turn *t, const uint64_t *place,
         const int e = b->point_of[bb_select(t->empty, t->nw, (int)(r / K))];
         uint64_t j = r % K;
         flips_after(p, t, e, w);
+        /* Most slots are empty (K bounds every e's flips): a slot past the
+         * flips left to test is known empty without testing them (the
+         * flip-back ban, mutator b, is most of a ply's cost). */
+        uint64_t left = (uint64_t)bb_popcount(w, t->nw);
         BB_FOR_EACH(bit, w, t->nw) {
+            if (left-- <= j) break;
             const int f = b->point_of[bit];
             if (flip_legal(p, t, e, f) && j-- == 0) return move_pts(MOVE_FLIP, 2, e, f, -1);
         }
@@ -583,19 +626,24 @@ Move pos_random_move(const Position *p, uint64_t *rng)
     for (int s = 1; s <= 3; s++)
         if (t.sizes >> s & 1) nplace += place[s] = choose(t.E, s);
     if (!t.owe && !t.adj) {
-        /* The common case: no stone owed. Flips are the weak enemy stones. */
+        /* The common case: no stone owed. Flips are the weak enemy stones,
+         * at most the enemy's stones: most draws are placements known
+         * without them (placement_drawn). */
+        uint64_t x = 0;
+        bool drawn = nplace != 0; /* x is the first draw's word */
+        if (drawn) {
+            x = rng_next(rng);
+            const int s = placement_drawn(x, place, nplace, t.swap + (uint64_t)bb_popcount(p->stones[t.opp], t.nw));
+            if (s) return random_placement(&t, b, s, rng);
+        }
         bb_t w;
         flips_after(p, &t, -1, w);
         int nf = bb_popcount(w, t.nw);
         uint64_t total = nplace + (uint64_t)nf + t.swap;
         if (!total) return move_pts(MOVE_PASS, 0, -1, -1, -1);
-        for (;;) {
-            uint64_t r = rng_below(rng, total);
-            if (r < nplace) {
-                int s = 1;
-                while (r >= place[s]) r -= place[s++];
-                return random_placement(&t, b, s, rng);
-            }
+        for (;; drawn = false) {
+            uint64_t r = rng_scale(drawn ? x : rng_next(rng), total);
+            if (r < nplace) return random_placement(&t, b, placement_size(place, r), rng);
             r -= nplace;
             if (r == (uint64_t)nf) return move_pts(MOVE_SWAP, 0, -1, -1, -1);
             int f = b->point_of[bb_select(w, t.nw, (int)r)];
