@@ -26,6 +26,11 @@
 #define SIMD_MIN_WORDS 3
 #endif
 
+/* The fewest words whose connection fills take the vector path (conn.h). */
+#ifndef SIMD_FILL_MIN_WORDS
+#define SIMD_FILL_MIN_WORDS 5
+#endif
+
 #if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512VBMI2__) && defined(__AVX512VPOPCNTDQ__)
 #define SIMD_BOARD 1
 #include <immintrin.h>
@@ -81,6 +86,28 @@ SIMD_WIDTH(512, __m512i, _mm512_)
         const uint64_t before = (uint64_t)LANE(sum - cnt, word);                                                        \
         return (word << 6) + select64((uint64_t)LANE(x, word), (int)(k - before));                                      \
     }
+/* f grown through `within` to its fixed point (a flood fill by the four
+ * orthogonal neighbours, fill_square_n's), the board in the register: a
+ * step is four funnel shifts, two steps between tests. within holds no
+ * frame bits, so that nothing grows across a row's end. */
+#define SIMD_FILL(W, V, X, L)                                                                                           \
+    static inline __attribute__((always_inline)) void simd_fill_##W(uint64_t *f, const uint64_t *within, const int S, const int nw) \
+    {                                                                                                                   \
+        const V in = simd_load_##W(within, nw);                                                                         \
+        V x = simd_load_##W(f, nw);                                                                                     \
+        for (;;) {                                                                                                      \
+            const V before = x;                                                                                         \
+            for (int step = 0; step < 2; step++) {                                                                      \
+                const V h = simd_hi_##W(x), l = simd_lo_##W(x);                                                         \
+                x = (x | simd_up_##W(x, h, 1) | simd_dn_##W(x, l, 1) | simd_up_##W(x, h, S) | simd_dn_##W(x, l, S)) & in; \
+            }                                                                                                           \
+            if (X##cmpeq_epi64_mask(x, before) == (__mmask8)((1u << L) - 1)) break;                                     \
+        }                                                                                                               \
+        simd_store_##W(f, x, nw);                                                                                       \
+    }
+SIMD_FILL(512, __m512i, _mm512_, 8)
+#undef SIMD_FILL
+
 #define _mm512_set1_epi64x _mm512_set1_epi64
 #define LANE_128(v, i) ((i) ? _mm_extract_epi64((v), 1) : _mm_cvtsi128_si64(v))
 #define LANE_256(v, i) _mm_cvtsi128_si64(_mm256_castsi256_si128(_mm256_permutexvar_epi64(_mm256_set1_epi64x(i), (v))))
