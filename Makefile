@@ -11,6 +11,8 @@
 #                   FUZZ_SECONDS each, default 120)
 #   make check-layers   each library links with only the layers below it
 #   make bench      perft and playout benchmarks
+#   make mutation   deliberate bugs, each against the tests that should see
+#                   it (tests/mutation/; slow, not part of make test)
 #   make web        the engine in WebAssembly and the web board in web/dist/ (web/web.mk)
 #
 # Layers, each a static library linked only where used (data flows down):
@@ -78,7 +80,7 @@ REL_TESTS  = test_rules test_engine test_abstractplay test_swap test_ap_games te
 TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
 FUZZ       = gtp sgf aprecord
 
-.PHONY: all native test test-deps bench clean fuzz check-layers generated check-generated
+.PHONY: all native test test-deps bench clean fuzz check-layers generated check-generated mutation
 .DELETE_ON_ERROR:
 .SECONDEXPANSION:
 
@@ -227,6 +229,11 @@ test-deps:
 test: test-deps all $(ASN)/morphos
 	@$(MAKE) --no-print-directory $(TEST_BINS) $(FUZZ:%=$(ASN)/tests/replay_%) $(REL)/librules.a $(REL)/libbench.a $(ASN3_BINS)
 	@REL=$(REL) LEVELS="$(LEVELS)" sh tests/run.sh $(TEST_BINS)
+
+# Each bug of tests/mutation/mutations.txt in a scratch copy of the tree
+# (build/mutation/src), its tests built and run there: all must be killed.
+mutation:
+	python3 tests/mutation/run.py
 
 bench: all
 	./bench/perft_suite tests/data/perft-public.tsv
