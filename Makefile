@@ -257,5 +257,6 @@ fuzz: $(FUZZ:%=$(FZ)/fuzz_%)
 clean:
 	rm -rf build morphos $(BENCH_BINS)
 
--include $(wildcard build/*/*/*.d build/*/*/*/*.d)
+# (not build/mutation/: make mutation's scratch copy of the tree, with its own build)
+-include $(filter-out build/mutation/%,$(wildcard build/*/*/*.d build/*/*/*/*.d))
 include web/web.mk
