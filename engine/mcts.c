@@ -299,6 +299,9 @@ static int decided(const Tree *t, long remaining)
     return root->nchildren == 1 || (double)a - b > (double)remaining;
 }
 
+/* The most search time between two clock reads of the main loop (below). */
+#define CLOCK_READ_EVERY 0.0005
+
 /* Runs the search on t's root until a limit; the main thread watches the
  * clock and emits analysis. */
 static long run_search(Shared *sh)
@@ -331,15 +334,27 @@ static long run_search(Shared *sh)
     double every = h && h->report && h->interval_cs > 0 ? h->interval_cs / 100.0 : 0;
     /* Budgets count from the start of the move (sc->start): the root
      * solver, re-rooting and thread start-up are part of them. The clock
-     * is read after every simulation, whose cost is bounded by the playout
-     * cap, so a move ends at most one simulation past its hard limit. */
-    double t0 = now_seconds(), next_emit = t0 + every, next_poll = t0;
+     * is read every `stride` simulations: as many as took at most
+     * CLOCK_READ_EVERY seconds at the rate of the last reads, a power of
+     * two up to 16 (the period of the checks below). A simulation's cost
+     * is bounded by the playout cap, so a move ends at most that much and
+     * one simulation past its hard limit; fast boards read the clock once
+     * in 16 simulations (in the browser a read is a call out of
+     * WebAssembly: docs/web.md). */
+    double t0 = now_seconds(), next_emit = t0 + every, next_poll = t0, last_read = t0;
+    long stride = 1, last_it = -1;
     Worker *w = &ws[0];
     for (long it = 0; !atomic_load(&sh->stop); it++) {
         simulate(w);
         long n = atomic_fetch_add(&sh->playouts, 1) + 1;
         if (sh->limit > 0 && n >= sh->limit) break;
+        if (it & (stride - 1)) continue;
         double now = now_seconds(), el = now - sc->start;
+        const double per = (now - last_read) / (double)(it - last_it);
+        for (stride = 16; stride > 1 && per * (double)stride > CLOCK_READ_EVERY; stride >>= 1) {
+        }
+        last_read = now;
+        last_it = it;
         /* The caller's stop may cost a system call: every 10 ms. */
         if (h && h->stop && now >= next_poll) {
             if (h->stop(h->ctx)) break;
