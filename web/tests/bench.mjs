@@ -5,21 +5,25 @@
  * Speed: the same GTP commands go to the engine in headless Chromium and
  * to the native ./morphos: a fixed number of playouts from the start
  * position of five boards, book off, the same seed; the engine's own
- * statistics line (verbose) gives playouts per second. One thread: the
- * single-threaded build (a page without the service worker, hence not
- * cross-origin isolated) against ./morphos --threads 1. Threads: the
- * threaded build (the page with its service worker) with 1 and 2 threads,
- * against ./morphos with 2. Rounds alternate native and browser so that
- * load on the machine hits both alike; medians are printed.
+ * statistics line (verbose) gives the playouts and the wall time. One
+ * thread: the single-threaded build (a page without the service worker,
+ * hence not cross-origin isolated) against ./morphos --threads 1, per CPU
+ * second of the searching thread (Linux) and per wall second. Threads:
+ * the threaded build (the page with its service worker) with 1 and 2
+ * threads, beside ./morphos with 1 and 2, wall time (a speed-up needs a
+ * free core). Rounds alternate native and browser so that load on the
+ * machine hits both alike; a ratio is the median of the rounds' ratios.
  *
- * Latency: with analysis on (Morpharaoh 160), a click on a free cell until
- * the move is in the move list, and a GTP command sent during analysis
- * until its answer, in both pages.
+ * Latency (Morpharaoh 160, both pages): with analysis on, a click on a
+ * free cell until the stone is on the board and in the move list, and a
+ * GTP command until its answer; while the engine thinks, Move now until
+ * its move is on the board. Median, 95th percentile and maximum.
  *
  * env: ROUNDS (3), PLAYOUTS (30000), BOARDS (a comma list of names'
- * first words to run, e.g. "Morpharaoh"), SKIP (threads,latency) */
+ * first words to run, e.g. "Morpharaoh"), SKIP (threads,latency),
+ * LATENCY (samples of each latency, 20) */
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, browser, openBoard, ROOT, DIST } from './harness.mjs';
 
@@ -37,24 +41,77 @@ const BOARDS = [
 ].filter((bd) => !process.env.BOARDS || process.env.BOARDS.split(',').some((w) => bd.name.includes(w)));
 const RATE = /(\d+) playouts in ([\d.]+)s \((\d+)\/s\)/;
 
+/* CPU time (Linux): the search runs on one thread (one thread: the
+ * engine's main thread natively, the worker in the browser), so its rate
+ * per CPU second of that thread does not depend on what else the machine
+ * runs, as a wall-clock rate does on a shared machine. The thread is found
+ * as the one of this process tree (Chromium's processes, ./morphos) whose
+ * CPU time grew the most during the search; /proc/PID/task/TID/schedstat
+ * gives it in nanoseconds. Elsewhere only wall-clock rates are shown. */
+const PROC = existsSync('/proc/self/task');
+function threadTimes() {
+  const t = new Map();
+  if (!PROC) return t;
+  const kids = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const st = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = +st.slice(st.lastIndexOf(')') + 2).split(' ')[1];
+      if (!kids.has(ppid)) kids.set(ppid, []);
+      kids.get(ppid).push(+d);
+    } catch { /* gone */ }
+  }
+  for (const stack = [process.pid]; stack.length;) {
+    for (const pid of kids.get(stack.pop()) || []) {
+      stack.push(pid);
+      try {
+        for (const tid of readdirSync(`/proc/${pid}/task`))
+          t.set(`${pid}/${tid}`, +readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0] / 1e9);
+      } catch { /* gone */ }
+    }
+  }
+  return t;
+}
+const busiest = (before, after) => Math.max(0, ...[...after].map(([k, v]) => v - (before.get(k) || 0)));
+
+/* {wall, cpu}: playouts per second of wall time (the engine's statistics)
+ * and per CPU second of the searching thread (null without /proc). */
 function native(board, threads) {
   return new Promise((resolve, reject) => {
-    const p = spawn(join(ROOT, 'morphos'), [], { stdio: ['pipe', 'ignore', 'pipe'] });
-    let err = '';
+    const p = spawn(join(ROOT, 'morphos'), [], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '', out = '', before = null, cpu = null;
     p.stderr.on('data', (d) => { err += d; });
-    p.on('close', () => { const m = RATE.exec(err); m ? resolve(+m[3]) : reject(new Error('no statistics: ' + err)); });
-    p.stdin.end([`set_param threads ${threads}`, ...SETUP, ...board.cmds, 'reg_genmove b', 'quit'].join('\n') + '\n');
+    p.stdout.on('data', (d) => {
+      out += d;
+      if (before === null && /^=1\b/m.test(out)) { before = threadTimes(); p.stdin.write('2 reg_genmove b\n'); }
+      if (cpu === null && /^=2\b/m.test(out)) { cpu = busiest(before, threadTimes()); p.stdin.end('quit\n'); }
+    });
+    p.on('close', () => {
+      const m = RATE.exec(err);
+      m ? resolve({ wall: +m[3], cpu: PROC && cpu ? +m[1] / cpu : null }) : reject(new Error('no statistics: ' + err));
+    });
+    p.stdin.write([`set_param threads ${threads}`, ...SETUP, ...board.cmds, '1 name'].join('\n') + '\n');
   });
 }
 
 async function inBrowser(page, board, threads) {
-  return page.evaluate(async ([setup, cmds]) => {
+  await page.evaluate(async ([setup, cmds]) => {
     const g = window.morphos;
     for (const c of [...setup, ...cmds]) await g.gtp(c);
-    g.state.speed = 0;
-    await g.gtp('reg_genmove b');
-    return g.state.speed;
   }, [[`set_param threads ${threads}`, ...SETUP], board.cmds]);
+  const before = threadTimes();
+  const line = await page.evaluate(async () => {
+    const c = window.morphos.controller, prev = c.onStderr;
+    let stats = '';
+    c.onStderr = (l) => { if (/ playouts in /.test(l)) stats = l; prev(l); };
+    try { await window.morphos.gtp('reg_genmove b'); } finally { c.onStderr = prev; }
+    return stats;
+  });
+  const cpu = busiest(before, threadTimes());
+  const m = RATE.exec(line);
+  if (!m) throw new Error('no statistics from the browser: ' + line);
+  return { wall: +m[3], cpu: PROC && cpu ? +m[1] / cpu : null };
 }
 
 const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
@@ -65,42 +122,75 @@ async function quiet(page) {
   await page.evaluate(() => window.morphos.idle());
 }
 
-/* Latency during analysis on Morpharaoh 160: clicks and GTP commands. */
+/* Latency on Morpharaoh 160 (LATENCY samples of each, default 20):
+ * during analysis, a click on a free cell until the stone is on the board
+ * and listed, and a GTP command until its answer; while the engine thinks
+ * (600 s a move), a click on Move now until its move is on the board. */
+const LATENCY = +(process.env.LATENCY || 20);
 async function latency(page) {
+  await page.selectOption('#engineside', 'none');
   await page.selectOption('#game', 'morpharaoh');
   await page.selectOption('#cells', '160');
   await page.click('#start');
   await page.evaluate(() => window.morphos.idle());
   await page.check('#analyze');
-  const clicks = [], cmds = [];
-  for (let i = 0; i < 5; i++) {
+  const clicks = [], cmds = [], moves = [];
+  for (let i = 0; i < LATENCY; i++) {
     await page.waitForFunction(() => window.morphos.state.candidates.length > 0, null, { timeout: 30000 });
-    await page.waitForTimeout(700);
-    const cell = await page.evaluate(() => {
+    await page.waitForTimeout(300);
+    const cell = await page.evaluate((i) => {
       const s = window.morphos.state;
       const taken = new Set([...s.stones.black, ...s.stones.white]);
       const free = [...document.querySelectorAll('.cell.target')].map((e) => e.dataset.point).filter((p) => !taken.has(p));
-      return free[Math.floor(free.length / 2)];
-    });
-    const armed = page.evaluate(() => new Promise((resolve) => {
-      const ol = document.getElementById('moves');
-      let t0 = 0;
-      document.getElementById('board').addEventListener('pointerdown', () => { t0 = performance.now(); }, { capture: true, once: true });
-      new MutationObserver((_, o) => { if (t0) { o.disconnect(); resolve(performance.now() - t0); } }).observe(ol, { childList: true, subtree: true, characterData: true });
-    }));
-    await page.click(`.cell[data-point="${cell}"]`);
-    clicks.push(await armed);
+      return free[(i * 37) % free.length];
+    }, i);
+    clicks.push(await page.evaluate((cell) => new Promise((resolve) => {
+      const n = window.morphos.state.history.length;
+      const t0 = performance.now();
+      document.querySelector(`.cell[data-point="${cell}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const poll = () => (window.morphos.state.history.length > n && document.querySelector(`.stone[data-point="${cell}"]`) &&
+        document.getElementById('moves').children.length > n ? resolve(performance.now() - t0) : requestAnimationFrame(poll));
+      poll();
+    }), cell));
     await page.waitForFunction(() => window.morphos.state.candidates.length > 0, null, { timeout: 30000 });
-    await page.waitForTimeout(700);
+    await page.waitForTimeout(300);
     cmds.push(await page.evaluate(async () => {
       const t = performance.now();
       await window.morphos.gtp('side_to_move');
       return performance.now() - t;
     }));
+    if (i % 8 === 7) { /* room on the board */
+      await page.uncheck('#analyze');
+      await page.click('#start');
+      await page.evaluate(() => window.morphos.idle());
+      await page.check('#analyze');
+    }
   }
   await page.uncheck('#analyze');
   await page.evaluate(() => window.morphos.idle());
-  return { clicks, cmds };
+  await page.fill('#movetime', '600');
+  await page.dispatchEvent('#movetime', 'change');
+  for (let i = 0; i < LATENCY; i++) {
+    if (i % 8 === 0) {
+      await page.click('#start');
+      await page.evaluate(() => window.morphos.idle());
+    }
+    await page.click('#enginemove');
+    await page.waitForFunction(() => window.morphos.state.thinking === 'thinking', null, { timeout: 30000 });
+    await page.waitForTimeout(300);
+    moves.push(await page.evaluate(() => new Promise((resolve) => {
+      const n = window.morphos.state.history.length;
+      const t0 = performance.now();
+      document.getElementById('stop').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const poll = () => (window.morphos.state.history.length > n && !window.morphos.state.thinking ? resolve(performance.now() - t0) : requestAnimationFrame(poll));
+      poll();
+    })));
+    await page.evaluate(() => window.morphos.idle());
+  }
+  await page.fill('#movetime', '2');
+  await page.dispatchEvent('#movetime', 'change');
+  await page.evaluate(() => window.morphos.idle());
+  return { clicks, cmds, moves };
 }
 
 const srv = await serve();
@@ -122,6 +212,10 @@ try {
   if (ibuild.build !== 'threads') throw new Error('the service worker page did not get the threaded build: ' + JSON.stringify(ibuild));
   await quiet(ipage);
   const threads = !SKIP.includes('threads');
+  /* WebAssembly starts in the baseline compiler and hot functions move
+   * up to the optimising one as they run: a first search per board and
+   * page, not counted, so that the rounds compare optimised code. */
+  for (const bd of BOARDS) for (const pg of threads ? [page, ipage] : [page]) await inBrowser(pg, bd, 1);
   const res = BOARDS.map(() => ({ nat: [], web: [], nat2: [], mt1: [], mt2: [] }));
   for (let r = 0; r < ROUNDS; r++)
     for (let i = 0; i < BOARDS.length; i++) {
@@ -133,28 +227,40 @@ try {
       res[i].mt2.push(await inBrowser(ipage, BOARDS[i], 2));
     }
   const size = (f) => (statSync(join(DIST, f)).size / 1024).toFixed(0);
+  /* A ratio per round (its two runs close in time), then their median. */
+  const ratio = (a, b, k) => median(a.map((x, r) => b[r][k] / x[k]));
+  const cpu = PROC && res.every((x) => x.nat.concat(x.web).every((y) => y.cpu));
   console.log(`playouts/s, ${PLAYOUTS} playouts from the start position, median of ${ROUNDS} alternating rounds`);
-  console.log('\nOne thread: the single-threaded build (no isolation) against ./morphos --threads 1');
-  console.log('| board | native ./morphos | browser (wasm) | browser / native |');
-  console.log('|---|---:|---:|---:|');
+  console.log('\nOne thread: the single-threaded build (no isolation) against ./morphos --threads 1' +
+    (cpu ? '; per CPU second of the searching thread, and per wall second (the engine\'s statistics)' : ', per wall second'));
+  const k = cpu ? 'cpu' : 'wall';
+  console.log(`| board | native ./morphos | browser (wasm) | browser / native${cpu ? ' (CPU) | browser / native (wall)' : ''} |`);
+  console.log(`|---|---:|---:|---:|${cpu ? '---:|' : ''}`);
   BOARDS.forEach((bd, i) => {
-    const n = median(res[i].nat), w = median(res[i].web);
-    console.log(`| ${bd.name} | ${fmt(n)} | ${fmt(w)} | ${(w / n).toFixed(2)} |`);
+    const n = median(res[i].nat.map((x) => x[k])), w = median(res[i].web.map((x) => x[k]));
+    console.log(`| ${bd.name} | ${fmt(n)} | ${fmt(w)} | ${ratio(res[i].nat, res[i].web, k).toFixed(2)} |` +
+      (cpu ? ` ${ratio(res[i].nat, res[i].web, 'wall').toFixed(2)} |` : ''));
   });
   if (threads) {
-    console.log('\nThreads: the threaded build (isolated by the service worker), 1 and 2 threads, against ./morphos --threads 2');
-    console.log('| board | browser, 1 thread | browser, 2 threads | speed-up | native, 2 threads | browser / native, 2 threads |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('\nThreads (wall time): the threaded build (isolated by the service worker), 1 and 2 threads, beside ./morphos with 1 and 2');
+    console.log('| board | browser, 1 thread | browser, 2 threads | browser speed-up | native, 1 thread | native, 2 threads | native speed-up |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     BOARDS.forEach((bd, i) => {
-      const a = median(res[i].mt1), b = median(res[i].mt2), n = median(res[i].nat2);
-      console.log(`| ${bd.name} | ${fmt(a)} | ${fmt(b)} | ${(b / a).toFixed(2)} | ${fmt(n)} | ${(b / n).toFixed(2)} |`);
+      const a = median(res[i].mt1.map((x) => x.wall)), b = median(res[i].mt2.map((x) => x.wall));
+      const n1 = median(res[i].nat.map((x) => x.wall)), n2 = median(res[i].nat2.map((x) => x.wall));
+      console.log(`| ${bd.name} | ${fmt(a)} | ${fmt(b)} | ${ratio(res[i].mt1, res[i].mt2, 'wall').toFixed(2)} | ${fmt(n1)} | ${fmt(n2)} | ` +
+        `${ratio(res[i].nat, res[i].nat2, 'wall').toFixed(2)} |`);
     });
   }
   if (!SKIP.includes('latency')) {
+    const pct = (a, q) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.ceil(q * a.length) - 1)];
+    const f = (a) => `median ${median(a).toFixed(0)}, 95th percentile ${pct(a, 0.95).toFixed(0)}, max ${Math.max(...a).toFixed(0)} ms`;
     for (const [name, p] of [['isolated (threads, shared stop flag)', ipage], ['not isolated (single-threaded, slices)', page]]) {
       const l = await latency(p);
-      const f = (a) => `median ${median(a).toFixed(0)} ms, max ${Math.max(...a).toFixed(0)} ms`;
-      console.log(`latency during analysis, Morpharaoh 160, ${name}: click to move listed ${f(l.clicks)}; GTP command answered ${f(l.cmds)} (5 each)`);
+      console.log(`\nlatency on Morpharaoh 160, ${name}, ${LATENCY} of each:`);
+      console.log(`- analysing, a click until its stone is on the board and listed: ${f(l.clicks)}`);
+      console.log(`- analysing, a GTP command until its answer: ${f(l.cmds)}`);
+      console.log(`- thinking (600 s a move), Move now until the move is on the board: ${f(l.moves)}`);
     }
   }
   console.log(`load (not isolated): ${median(loads)} ms from navigation to a playable board (median of 3, local server), ` +
