@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "playout.h"
+#include "priors.h"
 #include "root_solver.h"
 #include "searcher.h"
 #include "tree.h"
@@ -52,7 +53,7 @@ typedef struct Shared {
     const SearchCtx *sc;
     EngineConfig cfg;  /* effective: uct turns the enhancements off */
     PlayoutCfg pc;
-    const LearnedSet *learned; /* the learned priors' weights, or NULL (hand-set priors) */
+    LearnedPriors learned; /* set NULL: the hand-set priors */
     long limit;
     const MoveList *solved;  /* root moves with solver values, or NULL */
     const int8_t *solved_val;

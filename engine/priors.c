@@ -15,12 +15,15 @@ static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c
 
 /* Learned priors: each candidate's strength under the model (learned.h)
  * against the mean of the turn's candidates, as a win rate around 0.5:
- * v = 0.5 + 0.45 tanh(scale (s - mean)). Only whole single-point turns.
+ * v = 0.5 + 0.45 tanh(scale (s - mean)), blended with the hand-set value
+ * already in the child (blend 1: the learned value alone). Only whole
+ * single-point turns.
  * The features skip the fills that find wins in one: the tree proves a
  * win at expansion and marks the moves that leave one (threats.c). */
 static void learned_assign(const Position *p, const StepDesc *d, int n, Node *children, double weight,
-                           const LearnedSet *w, double scale)
+                           const LearnedPriors *lp)
 {
+    const LearnedSet *w = lp->set;
     FeatPos f;
     feat_prepare_ex(&f, p, 0);
     float sbuf[2 * MAX_POINTS + 3];
@@ -36,25 +39,27 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
     }
     mean /= n > 0 ? n : 1;
     for (int i = 0; i < n; i++) {
-        double v = 0.5 + 0.45 * tanh(scale * (sbuf[i] - mean));
+        double v = 0.5 + 0.45 * tanh(lp->scale * (sbuf[i] - mean));
+        double hand = weight > 0 ? children[i].prior_w / weight : 0.5;
+        v = lp->blend * v + (1 - lp->blend) * hand;
         children[i].prior_n = (float)weight;
         children[i].prior_w = (float)(weight * v);
     }
 }
 
 void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *d, int n,
-                   Node *children, double weight, int knowledge, const LearnedSet *learned, double scale)
+                   Node *children, double weight, int knowledge, const LearnedPriors *learned)
 {
     const Board *b = p->board;
     int me = p->to_move, opp = me ^ 1;
     assert(ns >= 0 && ns <= 2 && n >= 0 && n <= 2 * b->npoints + 3);
     (void)S;
     /* The learned model describes whole single-point turns only. */
-    const int use_learned = knowledge && learned && ns == 0 && !p->owe && b->single_steps;
+    const int use_learned = knowledge && learned && learned->set && ns == 0 && !p->owe && b->single_steps;
     /* Points where a stone of ours would be weak at once. */
     bb_t weak_if;
     bb_zero(weak_if);
-    if (knowledge && !use_learned) pos_weak_if_placed(p, (Color)me, weak_if);
+    if (knowledge) pos_weak_if_placed(p, (Color)me, weak_if);
     /* A single move wins only if our distance is within its points. */
     int reach = b->max_places + (p->owe ? 1 : 0) - ns;
     if (reach < 0) reach = 0;
@@ -68,7 +73,7 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
             pos_play(&q, &s->move);
             if (q.result == (me == BLACK ? RESULT_BLACK : RESULT_WHITE)) atomic_store(&c->proven, 1);
         }
-        if (knowledge && !use_learned) {
+        if (knowledge) {
             if (s->kind == STEP_PLACE) {
                 int adj = 0, eadj = 0;
                 if (b->nbr_bb) { /* Cairo: by whole words */
@@ -95,5 +100,5 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
             c->prior_w = (float)(weight * v);
         }
     }
-    if (use_learned) learned_assign(p, d, n, children, weight, learned, scale);
+    if (use_learned) learned_assign(p, d, n, children, weight, learned);
 }

@@ -7,13 +7,20 @@
 #include "learned.h"
 #include "tree.h"
 
+/* The learned priors' settings: the rule family's weights (NULL: none),
+ * the scale of log-strength differences (option learned_scale) and the
+ * share of the learned value against the hand-set one (learned_blend). */
+typedef struct LearnedPriors {
+    const LearnedSet *set;
+    double scale, blend;
+} LearnedPriors;
+
 /* Fill prior_n/prior_w/proven of children[i] for steps d[i] of the turn
  * at p after placements S. weight = prior visits; knowledge = 0 gives
  * neutral priors (only immediate wins are still marked). learned (may be
- * NULL): the rule family's learned weights, which then replace the
- * hand-set values on whole single-point turns, their log-strength
- * differences scaled by scale (option learned_scale). */
+ * NULL, or have no set): on whole single-point turns the learned value,
+ * blended with the hand-set one. */
 void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *d, int n,
-                   Node *children, double weight, int knowledge, const LearnedSet *learned, double scale);
+                   Node *children, double weight, int knowledge, const LearnedPriors *learned);
 
 #endif

@@ -261,7 +261,8 @@ static void test_learned_priors(void)
     int n = tree_steps(&g.p, NULL, 0, &ml, st);
     CU_ASSERT_FATAL(n > 10);
     for (int i = 0; i < n; i++) tree_node_init(&nd[i], st[i].kind, st[i].pt, st[i].complete);
-    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, w, 0.25);
+    LearnedPriors lp = {w, 0.25, 1};
+    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, &lp);
     FeatPos f;
     feat_prepare_ex(&f, &g.p, 0); /* as the priors see it: wins are proven instead */
     float s[2 * MAX_POINTS + 3];
@@ -279,6 +280,19 @@ static void test_learned_priors(void)
             if (s[i] > s[j]) CU_ASSERT(nd[i].prior_w >= nd[j].prior_w);
     CU_ASSERT_FATAL(win >= 0);
     CU_ASSERT_EQUAL(atomic_load(&nd[win].proven), 1);
+    /* blend 0: the hand-set values exactly; 0.5: halfway */
+    static Node hand[2 * MAX_POINTS + 3], mix[2 * MAX_POINTS + 3];
+    for (int i = 0; i < n; i++) {
+        tree_node_init(&hand[i], st[i].kind, st[i].pt, st[i].complete);
+        tree_node_init(&mix[i], st[i].kind, st[i].pt, st[i].complete);
+    }
+    priors_assign(&g.p, NULL, 0, st, n, hand, 100, 1, NULL);
+    lp.blend = 0;
+    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, &lp);
+    for (int i = 0; i < n; i++) CU_ASSERT_DOUBLE_EQUAL(mix[i].prior_w, hand[i].prior_w, 1e-3);
+    lp.blend = 0.5;
+    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, &lp);
+    for (int i = 0; i < n; i++) CU_ASSERT_DOUBLE_EQUAL(mix[i].prior_w, (hand[i].prior_w + nd[i].prior_w) / 2, 1e-2);
     movelist_free(&ml);
     board_free(g.b);
 }
@@ -291,7 +305,7 @@ int main(void)
         {"features: wins, blocks, last-move distances, edges, bridge answers, flips, weak at once", test_move_features},
         {"mm: the trainer finds known strengths, the likelihood never falls", test_mm},
         {"learned weights: found per rule family, sorted, looked up", test_learned_lookup},
-        {"learned priors: in range, in the model's order, wins still proven", test_learned_priors},
+        {"learned priors: in range, in the model's order, wins still proven, blended", test_learned_priors},
     };
     return run_suite("learn", tests, sizeof tests / sizeof *tests);
 }
