@@ -819,10 +819,14 @@ static uint32_t select_at(Worker *w, Node *nodes, uint32_t root_visits)
 static void test_select_shortlist(void)
 {
     Game g = game(9, "none");
-    Mcts *m = calloc(1, sizeof *m);
-    Worker *w = calloc(1, sizeof *w);
+    /* Both hold 64-byte aligned members (a Position, cache lines):
+     * calloc is not enough (a vector store faulted on a 16-byte block). */
+    Mcts *m = aligned_alloc(64, (sizeof *m + 63) / 64 * 64);
+    Worker *w = aligned_alloc(64, (sizeof *w + 63) / 64 * 64);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    memset(m, 0, sizeof *m);
+    memset(w, 0, sizeof *w);
     Shared sh = {.m = m};
     config_default(&sh.cfg);
     sh.cfg.explore = 0;
