@@ -66,6 +66,12 @@ check "a file of other settings is refused, untouched" "cp $tmp/seq.tsv $tmp/oth
 sed 's/\tblack\t/\twhite\t/' $tmp/seq.tsv >$tmp/lie.tsv
 check "--check finds a wrong result" "$S --check $tmp/lie.tsv >$tmp/lie.out; [ \$? = 1 ] && grep -q 'final position says black' $tmp/lie.out"
 
+# Every rule family: games that replay (compound turns, returns, flips
+# from a full board, the presets, Cairo boards).
+for r in a b c d e c,d abstractplay=default abstractplay=duomorph abstractplay=remorph morpharaoh,board=48 morpharaoh,board=160; do
+    check "rules $r: games recorded and replayed" "$S -s 5 -p 60 -n 2 --rules $r --quiet -o $tmp/r-$r.tsv >/dev/null && $S --check $tmp/r-$r.tsv | grep -q '2 games replayed.* 0 bad'"
+done
+
 # The record does not depend on the instruction-set copy that runs.
 for a in x86-64 x86-64-v3; do
     if MORPHOS_ARCH=$a $S --help >/dev/null 2>&1; then
