@@ -23,16 +23,8 @@ Prints one line per failure and closes with "N passed, N failed".
 """
 import os, re, select, subprocess, sys, tempfile, time
 
-passed = failed = 0
-
-
-def check(name, cond, msg=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("%s: FAILED %s" % (name, msg))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tally import check, summary
 
 
 class Engine:
@@ -116,8 +108,7 @@ def main():
             part(engine)
         except (RuntimeError, OSError) as x:
             check(part.__name__, False, "engine failure: %s" % x)
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sys.exit(summary())
 
 
 def interrupts(engine):

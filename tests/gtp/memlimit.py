@@ -18,16 +18,8 @@ Prints one line per failure and closes with "N passed, N failed".
 """
 import os, re, resource, subprocess, sys
 
-passed = failed = 0
-
-
-def check(name, cond, msg=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("%s: FAILED %s" % (name, msg))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tally import check, summary
 
 
 def run(engine, mib, script, timeout=120):
@@ -77,8 +69,7 @@ def main():
           and len(a[10].split()) == 615 and a[11] == "= white may play A7: the first point of a compound move"
           and a[12] == "= " and len(a[13].split()) == 615,
           "status %s, %d answers, stderr %r" % (rc, len(a), err[-300:]))
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sys.exit(summary())
 
 
 main()

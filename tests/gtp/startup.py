@@ -11,16 +11,8 @@ stderr. Prints one line per failure and closes with "N passed, N failed".
 """
 import os, subprocess, sys, tempfile
 
-passed = failed = 0
-
-
-def check(name, cond, msg):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("%s: %s" % (name, msg))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tally import check, summary
 
 
 def run(engine, args, stdin):
@@ -88,8 +80,7 @@ def main():
     for f in (init, bad_init, quit_init):
         os.remove(f)
     os.rmdir(tmp)
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sys.exit(summary())
 
 
 if __name__ == "__main__":

@@ -12,18 +12,9 @@ import os, signal, sys, tempfile, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gtpengine import Engine
+from tally import check, summary
 
 HEADER, REC = 128, 40
-passed = failed = 0
-
-
-def check(name, cond, msg=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("%s: FAILED %s" % (name, msg))
 
 
 def records(info):
@@ -82,8 +73,7 @@ def main():
     for f in os.listdir(d):
         os.unlink(os.path.join(d, f))
     os.rmdir(d)
-    print("%d passed, %d failed" % (passed, failed))
-    return failed == 0
+    return summary() == 0
 
 
 if __name__ == "__main__":

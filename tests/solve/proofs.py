@@ -17,18 +17,9 @@ import gzip, os, shutil, sys, tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gtpengine import Engine
+from tally import check, summary
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "proofs")
-passed = failed = 0
-
-
-def check(name, cond, msg=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print("%s: FAILED %s" % (name, msg))
 
 
 def opening_lines(stem):
@@ -86,8 +77,7 @@ def main():
         rules, stem = rest.rsplit(",", 1)
         one(engine, size, rules, stem, d)
     shutil.rmtree(d)
-    print("%d passed, %d failed" % (passed, failed))
-    return failed == 0
+    return summary() == 0
 
 
 if __name__ == "__main__":
