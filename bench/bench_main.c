@@ -9,6 +9,7 @@
 
 #include "cli_args.h"
 #include "../engine/clock.h"
+#include "../engine/searcher.h"
 #include "compare.h"
 #include "speed.h"
 
@@ -24,7 +25,7 @@ static void usage(FILE *out)
           "   (opening book off: the part measures search).\n"
           "options:\n"
           "  --only search|random|engine   run one part\n"
-          "  --searcher NAME     mcts (default), uct, grave, ab, random\n"
+          "  --searcher NAME     one of the engine's searchers (below; default mcts)\n"
           "  --playouts N        playouts per search position (default 5000)\n"
           "  --ab-depth N        depth for --searcher ab (default 3)\n"
           "  --seconds S         time per board for the playout rates (default 1)\n"
@@ -44,8 +45,11 @@ static void usage(FILE *out)
           "                      alternating runs; median CPU times and ratios\n"
           "                      (skipped with a message when REF is missing)\n"
           "  --rounds K          --compare: runs per side and work (default 5)\n"
-          "  --help              this text\n",
+          "  --help              this text\n"
+          "searchers:",
           out);
+    for (int i = 0; i < searcher_count(); i++) fprintf(out, " %s", searcher_name(i));
+    fputc('\n', out);
 }
 
 /* Engine options from --set, applied after the bench's own. */

@@ -201,7 +201,7 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         d->nfr = ply + 1;
     }
     DFrame *f = &d->fr[ply];
-    if (d->main ? !solve_may_list(&d->dl, p) : !deadline_affords(&d->dl, p->board->rules.c ? pos_count_moves(p) : 0)) {
+    if (d->main ? !solve_may_list(&d->dl, p) : !deadline_affords(&d->dl, p->board->max_places > 1 ? pos_count_moves(p) : 0)) {
         d->abort = 1;
         return 1;
     }
@@ -262,8 +262,7 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
      * (no b, whose flip-back ban and start-of-turn wins change that, no c,
      * no stone owed under d) on Morphos boards. The child is then decided
      * without being expanded: this prunes every move that ignores a threat. */
-    const Ruleset *r = &p->board->rules;
-    int wins_in_one = p->board->size > 0 && !r->b && !r->c;
+    int wins_in_one = p->board->size > 0 && p->board->plain_turns;
     for (size_t i = 0; i < n; i++) {
         if (f->fixed[i] != CH_OPEN) continue;
         uint64_t key = df_key(d, f->canon[i]);

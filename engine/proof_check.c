@@ -36,7 +36,7 @@ static void state_of(const Position *p, PcState *s)
 {
     memset(s, 0, sizeof *s);
     for (int c = 0; c < 2; c++) memcpy(s->st[c], p->stones[c], sizeof(uint64_t) * (size_t)p->board->words);
-    s->flipped = p->board->rules.b ? p->flipped : -1;
+    s->flipped = p->board->flip_bannable ? p->flipped : -1;
     s->to_move = p->to_move;
     s->owe = p->owe;
     s->passes = p->passes;

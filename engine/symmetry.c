@@ -38,7 +38,7 @@ uint64_t sym_hash(const Position *p, int s)
     /* pos_hash is the stones' key and the state's keys: keep the state,
      * map the stones and mutator b's flipped point. */
     h ^= p->key;
-    if (p->flipped >= 0 && b->rules.b) h ^= b->zob_flip[p->flipped] ^ b->zob_flip[sym_point(b, s, p->flipped)];
+    if (p->flipped >= 0 && b->flip_bannable) h ^= b->zob_flip[p->flipped] ^ b->zob_flip[sym_point(b, s, p->flipped)];
     for (int c = 0; c < 2; c++)
         for (int w = 0; w < b->words; w++)
             for (uint64_t x = p->stones[c][w]; x; x &= x - 1) {
@@ -61,7 +61,7 @@ static void canon_start(const Position *p, uint64_t h[SYM_MAX])
     const Board *b = p->board;
     uint64_t st = h[0] ^ p->key;
     for (int i = 1; i < SYM_MAX; i++) h[i] = st;
-    if (p->flipped >= 0 && b->rules.b)
+    if (p->flipped >= 0 && b->flip_bannable)
         for (int i = 1; i < SYM_MAX; i++) h[i] ^= b->zob_flip[p->flipped] ^ b->zob_flip[sym_point(b, i, p->flipped)];
 }
 

@@ -2,8 +2,19 @@
 
 Engine(argv, stderr) starts it; ask(cmd) gives the answer's lines (the
 first starts with "=" or "?"), result(cmd) the pair (ok, text) with the
-"= " or "? " taken off; quit() ends it and gives its exit status."""
+"= " or "? " taken off; quit() ends it and gives its exit status.
+searchers(engine) is the engine's list of searchers."""
 import subprocess
+
+
+def searchers(engine):
+    """The searchers the engine has (its searchers[] table), from the
+    'searchers (--searcher NAME):' line of --help: no list kept in a test."""
+    out = subprocess.run([engine, "--help"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    for line in out.splitlines():
+        if line.startswith("searchers (--searcher NAME):"):
+            return line.split(":", 1)[1].split()
+    return []
 
 
 class Engine:

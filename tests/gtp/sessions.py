@@ -34,7 +34,7 @@ RULES = ["", "a", "b", "c", "d", "e", "a,b", "b,d", "c,d", "c,c=upto", "c,c=adja
          "abstractplay=duomorph", "abstractplay=remorph", "morpharaoh", "morpharaoh,board=160",
          "morpharaoh,edge=majority,center=majority", "b,e", "a,c,d"]
 OUT = os.environ.get("SESSIONS_OUT", "build/sessions")
-SEARCHERS = []  # the engine's own list (engine_searchers), read in main
+SEARCHERS = []  # the engine's own list (gtpengine.searchers), read in main
 COLOURS = ["b", "w", "B", "W", "black", "white"]
 QUERIES = ["showboard", "printsgf", "final_score", "winner", "weak_stones b", "weak_stones w", "winning_chain", "stones b",
            "move_history", "side_to_move", "legal_moves", "gogui-rules_legal_moves", "gogui-rules_board",
@@ -233,16 +233,6 @@ def run_session(engine, r, limit, stats):
     return None
 
 
-def engine_searchers(engine):
-    """The searchers the engine has (its searchers[] table), from the
-    'searchers (--searcher NAME):' line of --help: no list kept here."""
-    out = subprocess.run([engine, "--help"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
-    for line in out.splitlines():
-        if line.startswith("searchers (--searcher NAME):"):
-            return line.split(":", 1)[1].split()
-    return []
-
-
 def main():
     try:
         engine = sys.argv[1]
@@ -256,7 +246,7 @@ def main():
               % ", ".join(PROFILES))
         print("0 passed, 1 failed")
         return 2
-    SEARCHERS[:] = engine_searchers(engine)
+    SEARCHERS[:] = gtpengine.searchers(engine)
     if not SEARCHERS:
         print("FAIL: %s --help names no searchers" % engine)
         print("0 passed, 1 failed")

@@ -5,7 +5,8 @@
 # (the preprocessor's own list, cc -MM, so a header included by a header
 # counts) lies in that layer or below - an inline function of a header
 # above (engine/clock.h's now_seconds in rules/) links, so only this check
-# sees it. Each check is shown to fail on a planted call up. Run after
+# sees it. And engine/ reads no mutator letter (grep). Each check is
+# shown to fail on a planted call up. Run after
 # make; make check-layers runs it. Closes with "N passed, N failed".
 cd "$(dirname "$0")/../.." || exit 1
 cc=${CC:-cc}
@@ -74,6 +75,21 @@ if ! includes rules "$tmp/up/rules" rules && grep -q "rules reaches engine/clock
     echo "ok   a rules source including ../engine/clock.h fails the include check"; pass=$((pass + 1))
 else
     echo "FAIL: a rules source including the engine's clock passed the include check"; fail=$((fail + 1))
+fi
+# The engine reads what the rules core says a board can do (Board's
+# capabilities: max_places, plain_turns, flip_bannable, ...), never a
+# mutator's letter or option: a new mutator then stays inside rules/.
+letters() { grep -nE 'rules(\.|->)(a|b|c|d|e|c_upto|c_adjacent|d_extra|e_a1white|p3)\b' "$@"; }
+if letters engine/*.c engine/*.h engine/generated/*.c > "$tmp/letters"; then
+    echo "FAIL: engine/ reads a mutator's letter (the Board's capabilities say what it needs):"; cat "$tmp/letters"; fail=$((fail + 1))
+else
+    echo "ok   engine/ reads no mutator letter"; pass=$((pass + 1))
+fi
+printf 'int banned(const Board *b) { return b->rules.b; }\n' > "$tmp/letter.c"
+if letters "$tmp/letter.c" > /dev/null; then
+    echo "ok   a planted read of b->rules.b is seen"; pass=$((pass + 1))
+else
+    echo "FAIL: a planted read of b->rules.b passed the letter check"; fail=$((fail + 1))
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
