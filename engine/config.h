@@ -35,7 +35,8 @@ typedef struct EngineConfig {
     int lgr;              /* bool: policy plays the last good reply (LGRF) */
     int learned_priors;   /* bool: priors from the learned weights where the rules have a set (learned.h) */
     int learned_policy;   /* bool: playouts draw from the learned weights' softmax where the rules have a set */
-    double learned_scale; /* learned priors: win rate 0.5 + 0.45 tanh(scale (log strength - mean)) */
+    double learned_scale; /* learned priors: win rate 0.5 + 0.45 tanh(scale (log strength - ref)) */
+    double learned_anchor; /* learned priors: ref = mean + anchor (max - mean) of the turn's candidates */
     double learned_blend; /* learned priors: share of the learned value against the hand-set one */
     int reuse;            /* bool: keep the subtree between moves */
     int use_solver;       /* bool: run the solver at the root before searching */

@@ -460,6 +460,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     playout_config(&sh->pc, p->board, &sh->cfg);
     sh->learned.set = sh->cfg.learned_priors ? learned_for(p->board) : NULL;
     sh->learned.scale = sh->cfg.learned_scale;
+    sh->learned.anchor = sh->cfg.learned_anchor;
     sh->learned.blend = sh->cfg.learned_blend;
     sh->limit = sc->playouts;
     mcts_sel_tables(sh);

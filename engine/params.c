@@ -53,6 +53,7 @@ static const Param params[] = {
     {"learned_priors", P_BOOL, F(learned_priors), 0, 1},
     {"learned_policy", P_BOOL, F(learned_policy), 0, 1},
     {"learned_scale", P_DOUBLE, F(learned_scale), 0, 10},
+    {"learned_anchor", P_DOUBLE, F(learned_anchor), 0, 1},
     {"learned_blend", P_DOUBLE, F(learned_blend), 0, 1},
     {"reuse", P_BOOL, F(reuse), 0, 1},
     {"solver", P_BOOL, F(use_solver), 0, 1},
@@ -69,7 +70,7 @@ static const Param params[] = {
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "cairo_explore", "uct_explore", "rave_equiv",
     "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "rescan", "playout_cap", "rave", "priors", "policy", "p_bridge",
-    "p_flip", "lgr", "learned_priors", "learned_policy", "learned_scale", "learned_blend", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
+    "p_flip", "lgr", "learned_priors", "learned_policy", "learned_scale", "learned_anchor", "learned_blend", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
 
@@ -102,6 +103,7 @@ void config_default(EngineConfig *c)
     c->learned_priors = 0;
     c->learned_policy = 0;
     c->learned_scale = 0.25;
+    c->learned_anchor = 0;
     c->learned_blend = 1;
     c->prove = 1;
     c->reuse = 1;

@@ -14,10 +14,15 @@
 static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c], p->board->bit_of[pt]); }
 
 /* Learned priors: each candidate's strength under the model (learned.h)
- * against the mean of the turn's candidates, as a win rate around 0.5:
- * v = 0.5 + 0.45 tanh(scale (s - mean)), blended with the hand-set value
- * already in the child (blend 1: the learned value alone). Only whole
- * single-point turns.
+ * against a reference strength of the turn's candidates, as a win rate
+ * around 0.5: v = 0.5 + 0.45 tanh(scale (s - ref)), blended with the
+ * hand-set value already in the child (blend 1: the learned value alone).
+ * ref = mean + anchor (max - mean): with anchor 0 (the mean) most of the
+ * strong candidates of a turn start far above 0.5 and the near-greedy
+ * selection spends its visits refuting that optimism one move after
+ * another; with anchor 1 the model's favourite starts at 0.5 and every
+ * other move below it, in proportion to how much less likely the model
+ * finds it. Only whole single-point turns.
  * The features skip the fills that find wins in one: the tree proves a
  * win at expansion and marks the moves that leave one (threats.c). */
 static void learned_assign(const Position *p, const StepDesc *d, int n, Node *children, double weight,
@@ -27,7 +32,7 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
     FeatPos f;
     feat_prepare_ex(&f, p, 0);
     float sbuf[2 * MAX_POINTS + 3];
-    double mean = 0;
+    double mean = 0, max = -1e30;
     for (int i = 0; i < n; i++) {
         const StepDesc *s = &d[i];
         MoveFeat mf;
@@ -36,10 +41,12 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
         feat_move(&f, kind, s->pt, &mf);
         sbuf[i] = learned_score(w, &mf);
         mean += sbuf[i];
+        if (sbuf[i] > max) max = sbuf[i];
     }
     mean /= n > 0 ? n : 1;
+    const double ref = mean + lp->anchor * (max - mean);
     for (int i = 0; i < n; i++) {
-        double v = 0.5 + 0.45 * tanh(lp->scale * (sbuf[i] - mean));
+        double v = 0.5 + 0.45 * tanh(lp->scale * (sbuf[i] - ref));
         double hand = weight > 0 ? children[i].prior_w / weight : 0.5;
         v = lp->blend * v + (1 - lp->blend) * hand;
         children[i].prior_n = (float)weight;

@@ -8,11 +8,13 @@
 #include "tree.h"
 
 /* The learned priors' settings: the rule family's weights (NULL: none),
- * the scale of log-strength differences (option learned_scale) and the
- * share of the learned value against the hand-set one (learned_blend). */
+ * the scale of log-strength differences (option learned_scale), the
+ * reference strength between the candidates' mean (0) and their best (1)
+ * (learned_anchor) and the share of the learned value against the
+ * hand-set one (learned_blend). */
 typedef struct LearnedPriors {
     const LearnedSet *set;
-    double scale, blend;
+    double scale, anchor, blend;
 } LearnedPriors;
 
 /* Fill prior_n/prior_w/proven of children[i] for steps d[i] of the turn

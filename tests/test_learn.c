@@ -261,7 +261,7 @@ static void test_learned_priors(void)
     int n = tree_steps(&g.p, NULL, 0, &ml, st);
     CU_ASSERT_FATAL(n > 10);
     for (int i = 0; i < n; i++) tree_node_init(&nd[i], st[i].kind, st[i].pt, st[i].complete);
-    LearnedPriors lp = {w, 0.25, 1};
+    LearnedPriors lp = {w, 0.25, 0, 1};
     priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, &lp);
     FeatPos f;
     feat_prepare_ex(&f, &g.p, 0); /* as the priors see it: wins are proven instead */
@@ -293,6 +293,20 @@ static void test_learned_priors(void)
     lp.blend = 0.5;
     priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, &lp);
     for (int i = 0; i < n; i++) CU_ASSERT_DOUBLE_EQUAL(mix[i].prior_w, (hand[i].prior_w + nd[i].prior_w) / 2, 1e-2);
+    /* anchor 1: the model's favourite at 0.5, every other move below it, in the same order */
+    lp.blend = 1;
+    lp.anchor = 1;
+    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, &lp);
+    float top = -1e30f;
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (s[i] > top) top = s[i], at = i;
+    CU_ASSERT_DOUBLE_EQUAL(mix[at].prior_w, 50, 1e-3);
+    for (int i = 0; i < n; i++) {
+        CU_ASSERT(mix[i].prior_w <= 50 + 1e-3 && mix[i].prior_w > 5);
+        for (int j = 0; j < n; j++)
+            if (s[i] > s[j]) CU_ASSERT(mix[i].prior_w >= mix[j].prior_w);
+    }
     movelist_free(&ml);
     board_free(g.b);
 }

@@ -53,7 +53,8 @@ check "predict refuses rules without built-in weights" sh -c "'$learn' predict $
 
 # the engine's options
 gtp() { printf '%s\nquit\n' "$*" | "$engine" 2>/dev/null; }
-check "learned options read back" sh -c "gtp_out=\$(printf 'set_param learned_priors on\nset_param learned_policy on\nset_param learned_scale 0.5\nset_param learned_blend 0.5\nget_param learned_priors\nget_param learned_policy\nget_param learned_scale\nget_param learned_blend\nquit\n' | $engine 2>/dev/null); echo \"\$gtp_out\" | grep -q '= on' && echo \"\$gtp_out\" | test \$(echo \"\$gtp_out\" | grep -c '= 0.5') = 2"
+check "learned options read back" sh -c "gtp_out=\$(printf 'set_param learned_priors on\nset_param learned_policy on\nset_param learned_scale 0.5\nset_param learned_anchor 0.5\nset_param learned_blend 0.5\nget_param learned_priors\nget_param learned_policy\nget_param learned_scale\nget_param learned_anchor\nget_param learned_blend\nquit\n' | $engine 2>/dev/null); echo \"\$gtp_out\" | grep -q '= on' && echo \"\$gtp_out\" | test \$(echo \"\$gtp_out\" | grep -c '= 0.5') = 3"
+check "learned_anchor above 1 is refused" sh -c "printf 'set_param learned_anchor 1.5\\nquit\\n' | $engine 2>/dev/null | grep -q '^?'"
 check "a bad learned option value is refused, the option kept" sh -c "printf 'set_param learned_priors maybe\nget_param learned_priors\nquit\n' | $engine 2>/dev/null | grep -q 'takes on or off'"
 for rules in morphos c morpharaoh,board=48 abstractplay=default; do
     out=$(gtp "rules $rules
