@@ -43,6 +43,37 @@ typedef struct DEntry {
     uint16_t plies;     /* answered: plies to the end along the proof found (DF_PLIES_UNKNOWN) */
 } DEntry;
 
+/* An entry as the table holds it, in three words read and written
+ * without locks (relaxed atomics: plain moves on x86-64): w[1] and w[2]
+ * the numbers and fields, w[0] the key xor both (Hyatt and Mann's
+ * lockless hashing). A slot torn by two threads writing at once, or read
+ * half-written, fails the key check and reads as no entry: a lost entry,
+ * which df-pn survives (the search redoes it), never a wrong one. */
+typedef struct DSlot {
+    _Atomic uint64_t w[3];
+} DSlot;
+
+static DEntry df_unpack(const DSlot *s)
+{
+    uint64_t a = atomic_load_explicit(&s->w[0], memory_order_relaxed), b = atomic_load_explicit(&s->w[1], memory_order_relaxed),
+             c = atomic_load_explicit(&s->w[2], memory_order_relaxed);
+    return (DEntry){ .key = a ^ b ^ c, .phi = (uint32_t)b, .delta = (uint32_t)(b >> 32), .work = (uint32_t)c,
+                     .best = (uint16_t)(c >> 32), .plies = (uint16_t)(c >> 48) };
+}
+
+static void df_pack(DSlot *s, const DEntry *e)
+{
+    uint64_t b = e->phi | (uint64_t)e->delta << 32, c = e->work | (uint64_t)e->best << 32 | (uint64_t)e->plies << 48;
+    atomic_store_explicit(&s->w[1], b, memory_order_relaxed);
+    atomic_store_explicit(&s->w[2], c, memory_order_relaxed);
+    atomic_store_explicit(&s->w[0], e->key ^ b ^ c, memory_order_relaxed);
+}
+
+static void df_clear(DSlot *s)
+{
+    for (int i = 0; i < 3; i++) atomic_store_explicit(&s->w[i], 0, memory_order_relaxed);
+}
+
 enum { CH_OPEN = 0, CH_ACHIEVED, CH_FAILED, CH_CUT };
 
 typedef struct DFrame {
@@ -56,17 +87,24 @@ typedef struct DFrame {
     size_t cap;
 } DFrame;
 
-/* What the threads share: the table (each bucket under a spinlock when
- * several threads run: a torn entry could read as a proof), the busy
- * marks, the database and the stop. */
-#define DF_LOCKS 4096
+/* What the threads share: the table (lockless: DSlot), the busy marks,
+ * the database and the stop. */
 #define DF_BUSY 65536
 typedef struct DfShared {
-    DEntry *tt;
-    ZTable tt_mem;      /* the mapping behind tt */
-    size_t mask;        /* bucket count - 1 */
-    int locking;        /* more than one thread */
-    atomic_flag lock[DF_LOCKS];
+    DSlot *tt;
+    ZTable tt_mem;      /* the mapping behind tt: room for the most buckets memory allows */
+    /* The buckets in use - 1: the table grows (df_grow) from a small prefix
+     * of the mapping to max_mask + 1 buckets, doubling whenever half its
+     * slots hold entries. A search uses the cache and TLB of the table it
+     * needs rather than scattering over all it may have: the empty 5x5
+     * searched the same nodes with 64 MiB as with 1 GiB in 0.36x the user
+     * CPU (docs/results.md). */
+    _Atomic size_t mask;
+    size_t max_mask;
+    atomic_size_t used; /* slots holding an entry */
+    _Atomic size_t grow_at; /* used above this: double (SIZE_MAX: at the most) */
+    atomic_flag growing;    /* one thread splits at a time */
+    int several;        /* more than one thread */
     /* Threads inside a node (by key): the others see its children as
      * harder than they are and spread out (virtual proof numbers after
      * Kaneko's parallel df-pn). */
@@ -82,8 +120,8 @@ typedef struct DfShared {
 /* One thread's search. */
 typedef struct Dfpn {
     DfShared *sh;
-    DEntry *tt;         /* sh->tt and sh->mask, at hand */
-    size_t mask;
+    DSlot *tt;          /* sh->tt, at hand */
+    unsigned newslots;  /* entries added, not yet counted in sh->used */
     DFrame fr[DF_MAXD + 1];
     int nfr;
     uint64_t path[DF_MAXD + 1];
@@ -93,64 +131,102 @@ typedef struct Dfpn {
     int abort, maxdepth, main;
 } Dfpn;
 
-static void df_lock(Dfpn *d, uint64_t key)
-{
-    if (!d->sh->locking) return;
-    atomic_flag *l = &d->sh->lock[(key & d->mask) & (DF_LOCKS - 1)];
-    while (atomic_flag_test_and_set_explicit(l, memory_order_acquire)) {
-    }
-}
+static size_t df_mask(const Dfpn *d) { return atomic_load_explicit(&d->sh->mask, memory_order_relaxed); }
 
-static void df_unlock(Dfpn *d, uint64_t key)
-{
-    if (d->sh->locking) atomic_flag_clear_explicit(&d->sh->lock[(key & d->mask) & (DF_LOCKS - 1)], memory_order_release);
-}
-
-/* Huge pages for long budgets only (ztable.h says why), and only once a
- * search has grown: a small solve touches a few scattered entries, and a
- * huge page costs 2 MiB of clearing for each (a 3x3 opening map took 4 s
- * with a 512 MiB table on huge pages from the start, 0.1 s without). */
+/* Huge pages for long budgets only (ztable.h says why), and only once the
+ * table has grown past DF_HUGE_BYTES: a huge page costs 2 MiB of clearing
+ * (a 3x3 opening map took 4 s with a 512 MiB table on huge pages from the
+ * start, when the search scattered over all of it; 0.1 s without). */
 #define DF_HUGE_SECONDS 10.0
-#define DF_HUGE_NODES 1000000
+#define DF_HUGE_BYTES ((size_t)16 << 20)
+/* The first size of the table, in buckets. */
+#define DF_FIRST_BUCKETS ((size_t)1 << 14)
 
 static uint64_t df_key(const Dfpn *d, uint64_t h) { return d->target == WHITE ? h ^ 0x6a09e667f3bcc909ULL : h; }
 
 /* The entry of key, copied into *out: 1, or 0 when none. */
 static int df_probe(Dfpn *d, uint64_t key, DEntry *out)
 {
-    DEntry *b = &d->tt[(key & d->mask) * DF_WAYS];
-    int found = 0;
-    df_lock(d, key);
-    for (int i = 0; i < DF_WAYS && !found; i++)
-        if (b[i].key == key && (b[i].phi | b[i].delta)) *out = b[i], found = 1;
-    df_unlock(d, key);
-    return found;
+    const DSlot *b = &d->tt[(key & df_mask(d)) * DF_WAYS];
+    for (int i = 0; i < DF_WAYS; i++) {
+        DEntry e = df_unpack(&b[i]);
+        if (e.key == key && (e.phi | e.delta)) {
+            *out = e;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 #define DF_PLIES_UNKNOWN 0xffffu
 
+/* Doubles the buckets in use (sh->mask): each bucket b splits into b and
+ * b + the old count by the next bit of the keys, so nothing is lost and
+ * the new half of the mapping is still zero. One thread at a time; the
+ * others go on meanwhile: what they miss or write into a bucket being
+ * split is at worst an entry lost (never found again), as a torn slot. */
+static void df_grow(Dfpn *d)
+{
+    DfShared *sh = d->sh;
+    if (atomic_flag_test_and_set_explicit(&sh->growing, memory_order_acquire)) return; /* another thread does */
+    size_t nb = df_mask(d) + 1;
+    if (atomic_load_explicit(&sh->used, memory_order_relaxed) > atomic_load(&sh->grow_at)) { /* not grown meanwhile */
+        if (nb > sh->max_mask) {
+            atomic_store(&sh->grow_at, SIZE_MAX);
+        } else {
+            for (size_t b = 0; b < nb; b++) {
+                DSlot *from = &d->tt[b * DF_WAYS], *to = &d->tt[(b + nb) * DF_WAYS];
+                int j = 0;
+                for (int i = 0; i < DF_WAYS; i++) {
+                    DEntry e = df_unpack(&from[i]);
+                    if ((e.phi | e.delta) && (e.key & nb)) {
+                        df_pack(&to[j++], &e);
+                        df_clear(&from[i]);
+                    }
+                }
+            }
+            atomic_store_explicit(&sh->mask, 2 * nb - 1, memory_order_release);
+            atomic_store(&sh->grow_at, nb * DF_WAYS); /* half the new slots */
+            if (sh->huge && 2 * nb * DF_WAYS * sizeof(DSlot) >= DF_HUGE_BYTES) {
+                ztable_hugepages(&sh->tt_mem);
+                sh->huge = 0;
+            }
+        }
+    }
+    atomic_flag_clear_explicit(&sh->growing, memory_order_release);
+}
+
+/* Counts an entry added (a slot filled); grows the table at half full. */
+static void df_count_slot(Dfpn *d)
+{
+    if (++d->newslots < (d->sh->several ? 64u : 1u)) return;
+    size_t u = atomic_fetch_add_explicit(&d->sh->used, d->newslots, memory_order_relaxed) + d->newslots;
+    d->newslots = 0;
+    if (u > atomic_load_explicit(&d->sh->grow_at, memory_order_relaxed)) df_grow(d);
+}
+
 static void df_store(Dfpn *d, uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, int best, unsigned plies)
 {
-    DEntry *b = &d->tt[(key & d->mask) * DF_WAYS], *v = NULL;
-    df_lock(d, key);
-    for (int i = 0; i < DF_WAYS && !v; i++)
-        if (b[i].key == key) v = &b[i];
-    if (!v) {
+    DSlot *b = &d->tt[(key & df_mask(d)) * DF_WAYS];
+    DEntry e[DF_WAYS];
+    int v = -1;
+    for (int i = 0; i < DF_WAYS; i++) e[i] = df_unpack(&b[i]);
+    for (int i = 0; i < DF_WAYS && v < 0; i++)
+        if (e[i].key == key) v = i;
+    if (v < 0) {
         /* Replace the least work; solved entries are worth the most. */
         uint64_t lw = UINT64_MAX;
         for (int i = 0; i < DF_WAYS; i++) {
-            uint64_t w = (uint64_t)b[i].work + ((b[i].phi == 0 || b[i].delta == 0) && (b[i].phi | b[i].delta) ? ((uint64_t)1 << 32) : 0);
-            if (!(b[i].phi | b[i].delta)) w = 0;
-            if (w < lw) lw = w, v = &b[i];
+            uint64_t w = (uint64_t)e[i].work + ((e[i].phi == 0 || e[i].delta == 0) && (e[i].phi | e[i].delta) ? ((uint64_t)1 << 32) : 0);
+            if (!(e[i].phi | e[i].delta)) w = 0;
+            if (w < lw) lw = w, v = i;
         }
     }
-    v->key = key;
-    v->phi = phi;
-    v->delta = delta;
-    v->work = work;
-    v->best = (uint16_t)(best > 65535 ? 65535 : best);
-    v->plies = (uint16_t)(plies < DF_PLIES_UNKNOWN ? plies : DF_PLIES_UNKNOWN);
-    df_unlock(d, key);
+    int added = !(e[v].phi | e[v].delta);
+    DEntry n = { .key = key, .phi = phi, .delta = delta, .work = work, .best = (uint16_t)(best > 65535 ? 65535 : best),
+                 .plies = (uint16_t)(plies < DF_PLIES_UNKNOWN ? plies : DF_PLIES_UNKNOWN) };
+    df_pack(&b[v], &n);
+    if (added) df_count_slot(d);
 }
 
 /* Charge work to the clock (engine/clock.h); sets abort when time is up. */
@@ -232,7 +308,7 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         Position q = *p;
         pos_play(&q, &f->ml.m[i]);
         uint64_t h = pos_hash(&q), k = sym_canon_t(&d->sh->sym, &q, NULL);
-        __builtin_prefetch(&d->tt[(df_key(d, k) & d->mask) * DF_WAYS]);
+        __builtin_prefetch(&d->tt[(df_key(d, k) & df_mask(d)) * DF_WAYS]);
         f->hash[i] = h;
         f->canon[i] = k;
         f->fixed[i] = CH_OPEN;
@@ -377,9 +453,14 @@ static void df_record(Dfpn *d, const Position *p, uint64_t canon, int sym, const
     if (pdb_put(d->sh->db, &e) < 0) atomic_store(&d->sh->oom, 1);
 }
 
-static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_t th_delta)
+/* Searches p until its numbers reach a threshold, it is answered or the
+ * search stops; its final numbers go to the table and to *out_phi and
+ * *out_delta (the caller's copy even when the table has already lost them). */
+static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_t th_delta, uint32_t *out_phi,
+                   uint32_t *out_delta)
 {
-    if (++d->nodes == DF_HUGE_NODES && d->main && d->sh->huge) ztable_hugepages(&d->sh->tt_mem);
+    *out_phi = th_phi, *out_delta = th_delta;
+    ++d->nodes;
     if (ply > d->maxdepth) d->maxdepth = ply;
     int sym;
     uint64_t h = pos_hash(p), canon = sym_canon_t(&d->sh->sym, p, &sym), key = df_key(d, canon);
@@ -397,9 +478,10 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
     int best = 0;
     if (n == 0) { /* cannot happen: a side without moves passes */
         df_store(d, key, DF_INF, 0, 1, 0, DF_PLIES_UNKNOWN);
+        *out_phi = DF_INF, *out_delta = 0;
         return;
     }
-    _Atomic uint8_t *busy = d->sh->locking ? &d->sh->busy[key & (DF_BUSY - 1)] : NULL;
+    _Atomic uint8_t *busy = d->sh->several ? &d->sh->busy[key & (DF_BUSY - 1)] : NULL;
     if (busy) atomic_fetch_add_explicit(busy, 1, memory_order_relaxed);
     /* The children's values are read once; after each descent only the
      * child searched is read again (a transposition may have changed a
@@ -443,16 +525,24 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         if (tp > DF_INF) tp = DF_INF;
         Position q = *p;
         pos_play(&q, &f->ml.m[c1]);
-        df_mid(d, &q, ply + 1, (uint32_t)tp, (uint32_t)td);
-        f = &d->fr[ply];
-        /* With several threads every child may have moved meanwhile. */
-        if (d->sh->locking)
-            for (size_t i = 0; i < n; i++) df_child(d, f, i, &f->phi[i], &f->delta[i]);
-        else
-            df_child(d, f, (size_t)c1, &f->phi[c1], &f->delta[c1]);
+        uint32_t cphi, cdelta;
+        df_mid(d, &q, ply + 1, (uint32_t)tp, (uint32_t)td, &cphi, &cdelta);
         if (d->abort) break;
+        f = &d->fr[ply];
+        f->phi[c1] = cphi, f->delta[c1] = cdelta;
+        /* With several threads every child may have moved meanwhile: the
+         * table's numbers where it still holds them. Not the initial ones
+         * where it lost them (to another thread's entries): a lost child
+         * read as new was chosen again at once, its entry lost again, and
+         * so on - two threads on a small table never finished 4x4. */
+        if (d->sh->several)
+            for (size_t i = 0; i < n; i++) {
+                DEntry e;
+                if (f->fixed[i] == CH_OPEN && df_probe(d, df_key(d, f->canon[i]), &e)) f->phi[i] = e.phi, f->delta[i] = e.delta;
+            }
     }
     if (busy) atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
+    *out_phi = phi, *out_delta = delta;
     unsigned long long w = d->nodes - n0;
     unsigned plies = DF_PLIES_UNKNOWN;
     int bi = phi == 0 || delta == 0 ? df_answer(d, p, f, n, phi == 0, &plies) : -1;
@@ -481,7 +571,8 @@ static void *df_help(void *arg)
     d->target = d->sh->target;
     d->abort = 0;
     while (!atomic_load(&d->sh->stop) && !d->abort) {
-        df_mid(d, h->p, 0, DF_INF - 1, DF_INF - 1);
+        uint32_t rp, rd;
+        df_mid(d, h->p, 0, DF_INF - 1, DF_INF - 1, &rp, &rd);
         DEntry e;
         if (df_probe(d, df_key(d, sym_canon(h->p, NULL)), &e) && (e.phi == 0 || e.delta == 0)) break;
     }
@@ -507,7 +598,8 @@ static int df_run(Dfpn *w, int nw, const Position *p, int target)
     uint64_t key = df_key(d, sym_canon(p, NULL));
     int r = -1;
     for (;;) {
-        df_mid(d, p, 0, DF_INF - 1, DF_INF - 1);
+        uint32_t rp, rd;
+        df_mid(d, p, 0, DF_INF - 1, DF_INF - 1, &rp, &rd);
         DEntry e;
         if (!df_probe(d, key, &e)) break;
         int mine = p->to_move == target;
@@ -566,10 +658,10 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
         fprintf(stderr, "solve: out of memory\n");
         return RESULT_NONE;
     }
-    size_t want = lim->memory / (sizeof(DEntry) * DF_WAYS), nb = 1024;
+    size_t want = lim->memory / (sizeof(DSlot) * DF_WAYS), nb = 1024;
     while (nb * 2 <= want && nb < ((size_t)1 << 28)) nb *= 2;
     /* Never silently less: a table that cannot be had is halved, and said. */
-    while (!(sh->tt = ztable_alloc(&sh->tt_mem, nb * DF_WAYS * sizeof(DEntry), 0)) && nb > 1024) nb /= 2;
+    while (!(sh->tt = ztable_alloc(&sh->tt_mem, nb * DF_WAYS * sizeof(DSlot), 0)) && nb > 1024) nb /= 2;
     sh->huge = lim->seconds >= DF_HUGE_SECONDS;
     if (!sh->tt) {
         fprintf(stderr, "solve: cannot allocate the table; not solving\n");
@@ -578,18 +670,19 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
         free(w);
         return RESULT_NONE;
     }
-    size_t bytes = nb * DF_WAYS * sizeof(DEntry);
+    size_t bytes = nb * DF_WAYS * sizeof(DSlot);
     if (bytes * 2 <= lim->memory) fprintf(stderr, "solve: table reduced to %zu MiB (memory)\n", bytes >> 20);
-    if (st) st->table_bytes = bytes;
-    sh->mask = nb - 1;
-    sh->locking = nw > 1;
-    for (int i = 0; i < DF_LOCKS; i++) atomic_flag_clear(&sh->lock[i]);
+    sh->max_mask = nb - 1;
+    size_t first = nb < DF_FIRST_BUCKETS ? nb : DF_FIRST_BUCKETS;
+    atomic_store(&sh->mask, first - 1);
+    sh->grow_at = first * DF_WAYS / 2;
+    sh->several = nw > 1;
+    atomic_flag_clear(&sh->growing);
     sh->db = lim->db && pdb_fits(lim->db, p->board) ? lim->db : NULL;
     double at = t0 + (lim->seconds > 0 ? lim->seconds : 1.0);
     for (int i = 0; i < nw; i++) {
         w[i].sh = sh;
         w[i].tt = sh->tt;
-        w[i].mask = sh->mask;
         w[i].main = i == 0;
         /* Only the main thread polls the caller's stop (it may read input). */
         deadline_init(&w[i].dl, at, i == 0 ? lim->stop : NULL, i == 0 ? lim->ctx : NULL);
@@ -650,6 +743,7 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
             if (w[i].maxdepth > st->depth) st->depth = w[i].maxdepth;
         }
         st->seconds = now_seconds() - t0;
+        st->table_bytes = (df_mask(d) + 1) * DF_WAYS * sizeof(DSlot);
     }
     for (int i = 0; i < nw; i++) df_free_frames(&w[i]);
     ztable_free(&sh->tt_mem);

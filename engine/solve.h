@@ -28,7 +28,7 @@ typedef struct SolveStats {
     unsigned long long nodes;
     int depth;             /* deepest completed iteration / line searched */
     double seconds;
-    size_t table_bytes;    /* the table actually allocated (0: none could be) */
+    size_t table_bytes;    /* the table in use at the end (it grows up to the memory given; 0: none could be had) */
 } SolveStats;
 
 /* Whether the moves of p may be listed within the deadline: only turns of

@@ -282,10 +282,17 @@ static void test_proofdb_file(void)
     board_free(same.b);
 }
 
+static Result solve_in(const Position *p, ProofDB *db, int threads, size_t memory, Move *best, SolveStats *st)
+{
+    SolveLimits lim = { .seconds = 300, .memory = memory, .threads = threads, .db = db };
+    Result r = dfpn_solve(p, &lim, best, st);
+    CU_ASSERT(st->table_bytes <= memory); /* the table grows, never past memory (0: answered from the database) */
+    return r;
+}
+
 static Result solve_with(const Position *p, ProofDB *db, int threads, Move *best, SolveStats *st)
 {
-    SolveLimits lim = { .seconds = 300, .memory = (size_t)64 << 20, .threads = threads, .db = db };
-    return dfpn_solve(p, &lim, best, st);
+    return solve_in(p, db, threads, (size_t)64 << 20, best, st);
 }
 
 /* df-pn writes a proof the checker accepts; a second solve reads the
@@ -513,6 +520,11 @@ static void test_dfpn_threads(void)
         Result one = solve_with(&g.p, NULL, 1, &b1, &st);
         Result two = solve_with(&g.p, db, 2, &b2, &st);
         CU_ASSERT_EQUAL(one, two);
+        /* A table of 1 MiB, full enough to lose entries: two threads once
+         * chased a lost child for ever here (dfpn.c, the re-read). */
+        ProofDB *db2 = pdb_open(NULL, g.b, err, sizeof err);
+        CU_ASSERT_EQUAL(solve_in(&g.p, db2, 2, (size_t)1 << 20, &b2, &st), one);
+        pdb_close(db2);
         CheckResult cr;
         CU_ASSERT_EQUAL(proof_check(db, &g.p, (two == RESULT_BLACK) == (g.p.to_move == BLACK) ? PDB_WIN : PDB_LOSS, 0, NULL, &cr), 1);
         pdb_close(db);
