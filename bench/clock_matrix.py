@@ -6,7 +6,7 @@ the time its clock allowed it: negative is slack left), and every loss on
 time (a move over its time by more than --margin, or a hang).
 
   bench/clock_matrix.py [--ci|--full|--e-load] [--searchers a,b] [--engine CMD]
-                        [--margin S] [--plies N] [--games N] [--busy]
+                        [--margin S] [--plies N] [--games N] [--busy] [--logs DIR]
 
 --full is the matrix of docs/results.md's command list (every searcher x
 rule set x size x clock); the default is a smaller matrix that still covers
@@ -14,10 +14,12 @@ every rule set, size and clock (each rule set on one size); --ci is the
 bounded slice tests/run.d/clock.sh runs. --e-load is mutator e (a full
 board from the start) in 1 s sudden death on 19x19 and 25x25, two search
 threads, with every core kept busy by another process (as --busy does for
-any matrix): the load that made e lose on time at 0f08f81. Exit status 1
-on any loss on time or any overrun beyond the margin.
+any matrix): the load that made e lose on time at 0f08f81. --logs keeps
+each row's per-move clock log (bench/match --clock-log: game, engine,
+colour, ply, seconds available, seconds taken, ok|lost) in DIR. Exit
+status 1 on any loss on time or any overrun beyond the margin.
 """
-import argparse, multiprocessing, os, shlex, subprocess, sys, tempfile
+import argparse, multiprocessing, os, shlex, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -64,6 +66,10 @@ def run_row(args, searcher, rules, size, tc, plies, games, extra=""):
             cmd += ["-s", str(size)]
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         moves, worst, losses = 0, None, 0
+        if os.path.exists(log) and args.logs:
+            os.makedirs(args.logs, exist_ok=True)
+            name = "%s-%s-%s-%s.tsv" % (searcher, rules, size or "-", tc)
+            shutil.copy(log, os.path.join(args.logs, name.replace(",", "+").replace(":", "_").replace("=", "")))
         if os.path.exists(log):
             for line in open(log):
                 f = line.rstrip("\n").split("\t")
@@ -89,6 +95,7 @@ def main():
     ap.add_argument("--margin", type=float, default=0.05, help="seconds over a move's time before a loss (default 0.05)")
     ap.add_argument("--plies", type=int, default=0, help="plies per game (default: 16, --ci 10, --full 10 x points)")
     ap.add_argument("--games", type=int, default=1, help="games per row (default 1)")
+    ap.add_argument("--logs", default="", help="keep each row's clock log (bench/match --clock-log) in this folder")
     args = ap.parse_args()
     searchers = args.searchers.split(",") if args.searchers else engine_searchers(args.engine)
     rows = []

@@ -13,6 +13,7 @@
 #include "searcher.h"
 #include "dfpn.h"
 #include "opening_map.h"
+#include "playout.h"
 #include "proof_check.h"
 #include "proofdb.h"
 #include "timeman.h"
@@ -133,15 +134,34 @@ void engine_time_left(Engine *e, Color c, double seconds, int stones)
  * budgets of a millisecond or two). */
 #define THREADS_MIN_TIME 0.05
 
-static void make_ctx(Engine *e, const Position *p, double start, SearchCtx *sc)
+static int make_ctx(Engine *e, const Position *p, double start, SearchCtx *sc)
 {
     memset(sc, 0, sizeof *sc);
     searcher_config(e->cfg.searcher, &e->cfg, &sc->cfg);
     sc->start = start;
     sc->rng = &e->rng;
     sc->playouts = e->cfg.playouts;
-    sc->use_all = tm_budget(&e->tm, &e->cfg, p, &sc->soft_time, &sc->hard_time);
+    int flags = tm_budget(&e->tm, &e->cfg, p, &sc->soft_time, &sc->hard_time);
+    sc->use_all = (flags & TM_USE_ALL) != 0;
     if (!e->tm.clock && e->cfg.playouts > 0 && e->cfg.movetime <= 0) sc->soft_time = sc->hard_time = 0;
+    return flags;
+}
+
+/* The move when the clock cannot pay for a search (TM_NO_SEARCH): the one
+ * a playout would play here (its policy: bridge answers, flips), with a
+ * line on stderr when verbose, as a search has. */
+static Move clock_move(Engine *e, const Position *p, const SearchCtx *sc)
+{
+    PlayoutCfg pc;
+    playout_config(&pc, p->board, &sc->cfg);
+    Move m = playout_move(p, &pc, &e->rng);
+    assert(pos_check_move(p, &m) == NULL);
+    if (sc->cfg.verbose) {
+        char buf[64];
+        fprintf(stderr, "timeman: %.3fs left, the lag of the turns to come kept back: %s without a search\n",
+                e->tm.left[p->to_move], move_format(p->board, &m, buf, sizeof buf));
+    }
+    return m;
 }
 
 /* The one legal move when there is only one (pass, or a last point). */
@@ -318,11 +338,11 @@ Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
     Move m;
     if (!only_move(p, &m) && engine_proven(e, p, &m) == 0 && !book_move(e, p, &m)) {
         SearchCtx sc;
-        make_ctx(e, p, t0, &sc);
+        int flags = make_ctx(e, p, t0, &sc);
         sc.hooks = h;
         if (sc.cfg.threads > 1 && sc.hard_time > 0 && sc.hard_time < THREADS_MIN_TIME) sc.cfg.threads = 1;
         int id = e->cfg.searcher;
-        m = searcher_move(e, id, p, &sc);
+        m = flags & TM_NO_SEARCH ? clock_move(e, p, &sc) : searcher_move(e, id, p, &sc);
         hard = sc.hard_time;
     }
     double searched = now_seconds() - t0;

@@ -191,6 +191,12 @@ static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, 
     return false;
 }
 
+Move playout_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
+{
+    Move m;
+    return policy_move(p, pc, rng, NULL, &m) ? m : pos_random_move(p, rng);
+}
+
 double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn, Replies *lgr)
 {
     const Board *b = p->board;

@@ -53,6 +53,10 @@ void amaf_record(Amaf *a, const Board *b, const Move *m, int c, int t);
  * is the turn index of p and is advanced. */
 double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn, Replies *lgr);
 
+/* The move a playout would play at p (not over): the policy's, else a
+ * uniformly random one. Legal. */
+Move playout_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng);
+
 /* Black's score of a finished position (RESULT_*), or of an unfinished one
  * by evaluation. */
 double playout_score(const Position *p);

@@ -18,6 +18,7 @@ typedef struct TimeMan {
      * (tm_searched, tm_answered, tm_left): seconds, peak-held, decaying
      * slowly; kept across games (a property of the machine and its load). */
     double lag;
+    double lag_mean;      /* the samples' running mean (same decay): a move's usual cost */
     int pending;          /* a search ended; its answer is not written yet */
     Color pend_color;
     double pend_left, pend_search, pend_hard;
@@ -29,9 +30,16 @@ void tm_init(TimeMan *t);
 void tm_settings(TimeMan *t, double main_time, double byo_time, int byo_stones);
 void tm_left(TimeMan *t, Color c, double seconds, int stones);
 /* Budget for a move of the side to move of p: *soft is the target, *hard
- * the absolute limit (both 0 = no time limit: playouts decide). Returns 1
- * when time not used now is lost (the last stone of a byo-yomi period):
- * the search should then run to *soft rather than stop early. */
+ * the absolute limit (both 0 = no time limit: playouts decide). Returns
+ * flags: TM_USE_ALL when time not used now is lost (the last stone of a
+ * byo-yomi period): the search should then run to *soft rather than stop
+ * early. TM_NO_SEARCH when, in sudden death, the time left after the
+ * usual lag (lag_mean) of the turns still to come is less than the
+ * shortest search a turn (MIN_BUDGET): the clock is nearly empty and the
+ * move is to be answered without a search (soft and hard are still set,
+ * to that shortest search). */
+#define TM_USE_ALL 1
+#define TM_NO_SEARCH 2
 int tm_budget(const TimeMan *t, const EngineConfig *cfg, const Position *p, double *soft, double *hard);
 /* Account for `used` seconds spent by colour c (when the controller sends
  * no time_left, our own count keeps the budget honest). */

@@ -1102,10 +1102,10 @@ static void test_budget(void)
     CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
     CU_ASSERT(soft > 1.2 && soft < 2.0 && hard >= soft && hard < 2.0);
     tm_settings(&t, 0, 1, 1);
-    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 1);
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), TM_USE_ALL);
     CU_ASSERT(soft > 0.8 && soft < 1.0 && hard == soft);
     tm_spent(&t, BLACK, 0.9); /* a new period: one stone again */
-    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 1);
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), TM_USE_ALL);
     tm_settings(&t, 60, 0, 0); /* main time: never "use all" */
     CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
     CU_ASSERT(soft > 0 && soft < 60 * 0.25 && hard <= 60 * 0.25);
@@ -1217,6 +1217,75 @@ static void test_budget_lag(void)
     CU_ASSERT_DOUBLE_EQUAL(t.lag, 0.15, 1e-9);
     tm_settings(&t, 5, 0, 0); /* kept across games */
     CU_ASSERT_DOUBLE_EQUAL(t.lag, 0.15, 1e-9);
+}
+
+/* No search when the clock cannot pay for one, with injected time: 25x25
+ * mutator e, 1 s sudden death, 146 moves a side (the longest game seen on
+ * a busy machine), each move costing 3 ms beyond its search on the
+ * controller's clock (2.5 ms of it seen by the engine) and a stall of
+ * 50 ms every 20th move. A search costs its soft budget, at least
+ * MIN_BUDGET (1 ms); a move answered without one (TM_NO_SEARCH) costs the
+ * lag alone. Heeding the flag the clock lasts; searching anyway it runs
+ * out (as 535a77f did, one game in six, in bench/clock_matrix.py
+ * --e-load). */
+static int e_long_game(bool heed)
+{
+    Game g = game(25, "e");
+    EngineConfig cfg;
+    config_default(&cfg);
+    TimeMan t;
+    tm_init(&t);
+    tm_settings(&t, 1.0, 0, 0);
+    double soft, hard, left = 1.0;
+    int lost = 0, quick = 0;
+    for (int move = 0; move < 146 && !lost; move++) {
+        tm_left(&t, BLACK, (double)(long)(left * 1000) / 1000, 0);
+        int flags = tm_budget(&t, &cfg, &g.p, &soft, &hard);
+        CU_ASSERT(!(flags & TM_USE_ALL));
+        double searched = heed && (flags & TM_NO_SEARCH) ? 0 : soft;
+        quick += searched == 0;
+        double seen = searched + 0.0025 + (move % 20 == 19 ? 0.05 : 0);
+        tm_spent(&t, BLACK, searched);
+        tm_searched(&t, BLACK, searched, hard);
+        tm_answered(&t, seen);
+        double took = seen + 0.0005;
+        if (took > left + 0.05) lost = move + 1; /* the match runner's margin */
+        left -= took;
+        if (left < 0) left = 0;
+    }
+    if (heed) CU_ASSERT(quick > 0 && quick < 146);
+    board_free(g.b);
+    return lost;
+}
+
+static void test_budget_no_search(void)
+{
+    CU_ASSERT_EQUAL(e_long_game(true), 0);
+    CU_ASSERT(e_long_game(false) > 0);
+    /* The flag itself: sudden death only, when the lag of the turns to
+     * come leaves less than 1 ms a turn. */
+    Game g = game(25, "e");
+    EngineConfig cfg;
+    config_default(&cfg);
+    TimeMan t;
+    double soft, hard;
+    int turns = pos_turns_hint(&g.p);
+    tm_init(&t);
+    tm_settings(&t, 1.0, 0, 0);
+    t.lag = t.lag_mean = 0.9 / turns; /* 0.9 s kept back of 0.945 */
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), TM_NO_SEARCH);
+    CU_ASSERT(soft > 0 && hard >= soft && hard <= 0.01);
+    t.lag_mean = 0.8 / turns; /* usually 0.145 s for some 80 turns */
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
+    CU_ASSERT(soft >= 0.001);
+    t.lag_mean = 0.9 / turns;
+    tm_settings(&t, 1.0, 1, 1); /* a byo-yomi follows: it pays its own lag */
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
+    tm_settings(&t, 0, 0.5, 5); /* in byo-yomi */
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
+    tm_settings(&t, 0, 0, 0); /* no clock */
+    CU_ASSERT_EQUAL(tm_budget(&t, &cfg, &g.p, &soft, &hard), 0);
+    board_free(g.b);
 }
 
 /* The hard limit never exceeds the time left on the clock, for every kind
@@ -1668,6 +1737,7 @@ int main(void)
         {"budgets never exceed the time left", test_budget_within_time_left},
         {"budgets: mutator e (a full board) lasts 40 moves of 1 s sudden death", test_budget_mutator_e},
         {"budgets: the learned lag of each move still to come is kept back", test_budget_lag},
+        {"budgets: no search when the clock cannot pay for one", test_budget_no_search},
         {"root solver: a kept table answers as a fresh one, costs no clearing", test_root_table_kept},
         {"deadlines on an injected clock: over at the time, reads, stop polls", test_deadline},
         {"solvers: a node beyond the budget is left unknown, unlisted", test_root_solver_unaffordable},

@@ -1,12 +1,16 @@
-/* test_guard.c - the engine's guard on its searchers: a searcher that
- * answers an illegal move stops the program (genmove and analysis alike)
- * instead of a move nobody chose reaching the game.
+/* test_guard.c - what the engine does around its searchers. The guard: a
+ * searcher that answers an illegal move stops the program (genmove and
+ * analysis alike) instead of a move nobody chose reaching the game. The
+ * thread rule: a search with a short hard limit runs on one thread.
  *
- * The broken searcher is plugged in at link time: this file defines
+ * The searcher is plugged in at link time: this file defines
  * `searcher_random`, so the linker takes it instead of engine/random.c's
  * (a static library's member is linked only for a symbol still missing),
- * and the `random` row of the engine's table runs it. Each case runs in a
- * child process, which must end by SIGABRT with the engine's message. */
+ * and the `random` row of the engine's table runs it. It answers an
+ * illegal move, except while `watching` is set: then it records the
+ * SearchCtx genmove gave it and answers a legal move. Each guard case
+ * runs in a child process, which must end by SIGABRT with the engine's
+ * message. */
 #include <CUnit/Basic.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,10 +23,18 @@
 #include "../engine/searcher.h"
 #include "support.h"
 
-/* The occupied point it answers: the first stone on the board. */
+static bool watching;
+static SearchCtx seen;
+
+/* The occupied point it answers: the first stone on the board (watching:
+ * a random legal move). */
 static Move broken_genmove(void *st, const Position *p, const SearchCtx *sc)
 {
-    (void)st, (void)sc;
+    (void)st;
+    if (watching) {
+        seen = *sc;
+        return pos_random_move(p, sc->rng);
+    }
     for (int q = 0; q < p->board->npoints; q++)
         if (pos_color_at(p, q) != EMPTY) return move_pts(MOVE_PLACE, 1, q, -1, -1);
     return move_of(MOVE_PASS);
@@ -121,6 +133,95 @@ static void test_legal_searcher_runs(void)
     CU_ASSERT(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
 
+/* A search with less than 50 ms of hard limit runs on one thread whatever
+ * `threads` says (engine.c, THREADS_MIN_TIME): on a busy machine starting
+ * and joining a second thread costs more than it brings. The limits come
+ * from the clock the controller reports (injected: no time is measured). */
+static int threads_of_search(Engine *e, Game *g, double left)
+{
+    engine_time_left(e, (Color)g->p.to_move, left, 0);
+    memset(&seen, 0, sizeof seen);
+    Move m = engine_genmove(e, &g->p);
+    CU_ASSERT_PTR_NULL(pos_check_move(&g->p, &m));
+    return seen.cfg.threads;
+}
+
+static void test_short_search_one_thread(void)
+{
+    char err[160], v[32];
+    Engine *e = engine_create();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_EQUAL(engine_set_param(e, "searcher", "random", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_set_param(e, "threads", "2", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_get_param(e, "threads", v, sizeof v), 0);
+    if (strcmp(v, "2") != 0) { /* one core online: the rule cannot show */
+        printf("\n(one core online: threads %s; the thread rule is not seen)\n", v);
+        engine_free(e);
+        return;
+    }
+    Game g = game(19, "pie=off");
+    engine_new_game(e, &g.p);
+    CU_ASSERT_EQUAL_FATAL(play(&g, "K10"), 0); /* out of the opening book */
+    engine_time_settings(e, 60, 0, 0);
+    watching = true;
+    /* A minute left: a long hard limit, both threads. */
+    CU_ASSERT_EQUAL(threads_of_search(e, &g, 60), 2);
+    CU_ASSERT(seen.hard_time >= 0.05);
+    /* 2 s left on a 19x19 board nearly empty: some 170 turns to come, a
+     * hard limit of some 20 ms, one thread. */
+    CU_ASSERT_EQUAL(threads_of_search(e, &g, 2), 1);
+    CU_ASSERT(seen.hard_time > 0.001 && seen.hard_time < 0.05);
+    /* Without a clock: movetime is the hard limit; a playout limit alone
+     * (no time limit) keeps the threads. */
+    engine_time_settings(e, 0, 1, 0);
+    CU_ASSERT_EQUAL(engine_set_param(e, "movetime", "0.02", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(threads_of_search(e, &g, 0), 1);
+    CU_ASSERT_EQUAL(engine_set_param(e, "movetime", "0.2", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(threads_of_search(e, &g, 0), 2);
+    CU_ASSERT_EQUAL(engine_set_param(e, "movetime", "0", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_set_param(e, "playouts", "100", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(threads_of_search(e, &g, 0), 2);
+    CU_ASSERT_EQUAL(seen.hard_time, 0);
+    watching = false;
+    engine_free(e);
+    board_free(g.b);
+}
+
+/* In sudden death, when the lag of the turns still to come (5 ms a turn
+ * before any is measured) leaves less than the shortest search a turn,
+ * the engine answers without calling the searcher (timeman.h,
+ * TM_NO_SEARCH); a legal move all the same. */
+static void test_no_search_when_clock_short(void)
+{
+    char err[160];
+    Engine *e = engine_create();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT_EQUAL(engine_set_param(e, "searcher", "random", err, sizeof err), 0);
+    CU_ASSERT_EQUAL(engine_set_param(e, "verbose", "0", err, sizeof err), 0);
+    const char *rules[] = {"pie=off", "c,pie=off", "e,pie=off"};
+    watching = true;
+    for (size_t r = 0; r < sizeof rules / sizeof *rules; r++) {
+        Game g = game(19, rules[r]);
+        engine_new_game(e, &g.p);
+        engine_time_settings(e, 60, 0, 0);
+        for (int move = 0; move < 6; move++) {
+            /* 19x19, some 57 to 170 turns to come at 5 ms: 0.3 to 0.9 s kept back. */
+            CU_ASSERT(threads_of_search(e, &g, 0.25) == 0);
+            CU_ASSERT(threads_of_search(e, &g, 0.01) == 0);
+            CU_ASSERT(threads_of_search(e, &g, 0) == 0);
+            CU_ASSERT(threads_of_search(e, &g, 5) == 1); /* searched */
+            Move m = pos_random_move(&g.p, &(uint64_t){move + 1u});
+            pos_play(&g.p, &m);
+        }
+        /* A byo-yomi after the main time pays for its own searches. */
+        engine_time_settings(e, 60, 1, 1);
+        CU_ASSERT(threads_of_search(e, &g, 0.01) == 1);
+        board_free(g.b);
+    }
+    watching = false;
+    engine_free(e);
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
@@ -128,6 +229,8 @@ int main(void)
         {"genmove stops on a searcher's illegal move", test_genmove_stops},
         {"analysis stops on a searcher's illegal move", test_analyze_stops},
         {"a legal searcher in the same child runs to the end", test_legal_searcher_runs},
+        {"a short search runs on one thread", test_short_search_one_thread},
+        {"no search when the clock cannot pay for one", test_no_search_when_clock_short},
     };
     return run_suite("guard", tests, sizeof tests / sizeof *tests);
 }
