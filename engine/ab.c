@@ -362,7 +362,7 @@ static bool ab_report(Ab *a, const Position *p, const MoveList *root, const Sear
         AnalysisMove *e = &am[k];
         memset(e, 0, sizeof *e);
         e->move = *m;
-        e->point = m->kind == MOVE_PLACE || m->kind == MOVE_FLIP ? m->pt[0] : -1;
+        e->point = move_first_point(m);
         unsigned long long v = a->root_nodes[idx[k]];
         e->visits = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
         e->winrate = ab_winrate(val[idx[k]]);
@@ -403,7 +403,7 @@ static void ab_analyze(void *st, const Position *p, const SearchCtx *sc)
         s2.analyze = 0;
         s2.start = now_seconds();
         Move m = ab_genmove(st, p, &s2);
-        AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
+        AnalysisMove am = { .move = m, .point = move_first_point(&m),
                             .visits = 1, .winrate = 0.5, .npv = 1 };
         am.pv[0] = m;
         Analysis an = { .playouts = 1, .n = 1, .moves = &am, .move_only = 1 };
@@ -467,7 +467,7 @@ static void ab_analyze(void *st, const Position *p, const SearchCtx *sc)
         /* Stopped before depth 1 scored a move (the table's pages take
          * their time): the first move of the search order, no value. */
         const Move *m = &root.m[a->root_n ? a->root_order[0] : 0];
-        AnalysisMove one = { .move = *m, .point = m->kind == MOVE_PLACE || m->kind == MOVE_FLIP ? m->pt[0] : -1,
+        AnalysisMove one = { .move = *m, .point = move_first_point(m),
                              .visits = 1, .winrate = 0.5, .npv = 1 };
         one.pv[0] = *m;
         Analysis an = { .playouts = 1, .n = 1, .moves = &one, .move_only = 1 };

@@ -392,7 +392,7 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
     int pv = engine_proven(e, p, &pm);
     if (pv) {
         /* Proven: the value, and the database's line as far as it goes. */
-        AnalysisMove am = { .move = pm, .point = pm.kind == MOVE_PLACE || pm.kind == MOVE_FLIP ? pm.pt[0] : -1,
+        AnalysisMove am = { .move = pm, .point = move_first_point(&pm),
                             .visits = 1, .winrate = pv > 0 ? 1.0 : 0.0 };
         Position q = *p;
         Move m = pm;
@@ -422,7 +422,7 @@ void engine_analyze(Engine *e, const Position *p, const SearchHooks *h)
     sc.analyze = 0;
     sc.start = now_seconds();
     Move m = searcher_move(e, id, p, &sc);
-    AnalysisMove am = { .move = m, .point = m.kind == MOVE_PLACE || m.kind == MOVE_FLIP ? m.pt[0] : -1,
+    AnalysisMove am = { .move = m, .point = move_first_point(&m),
                         .visits = 1, .winrate = 0.5, .npv = 1 };
     am.pv[0] = m;
     report_once(&hk, &am, 1);

@@ -1,5 +1,5 @@
 /* util.h - small helpers shared by the searchers: the clock (clock.h), the
- * one-word random generator, a pass/none move. Header-only, no state. */
+ * one-word random generator, a move's first point. Header-only, no state. */
 #ifndef MORPHOS_ENGINE_UTIL_H
 #define MORPHOS_ENGINE_UTIL_H
 
@@ -17,6 +17,13 @@ static inline uint64_t mix64(uint64_t z)
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     z ^= z >> 31;
     return z ? z : 1;
+}
+
+/* The point a move starts with (AnalysisMove.point): its first placement,
+ * or the stone it flips; -1 for pass, swap and none. */
+static inline int move_first_point(const Move *m)
+{
+    return m->kind == MOVE_PLACE || m->kind == MOVE_FLIP ? m->pt[0] : -1;
 }
 
 

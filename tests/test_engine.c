@@ -1152,14 +1152,24 @@ static void test_budget_mutator_e(void)
     board_free(g.b);
 }
 
-/* The latency reserve, with injected time: 25x25 mutator e, 1 s sudden
- * death, 69 moves (the longest game seen), each move costing 10 ms
- * beyond its search that the engine sees (arrival to answer) and 2 ms
- * more that only the controller's clock sees (time_left, in ms); every
- * fifth search runs to its hard limit. No move may take more than the
- * time left. Without the learned lag (the 5 ms prior only) the clock runs
- * out on move 67; a stall of 30 ms on one move must not run it out later. */
-static int e_game(bool learn, bool stall)
+/* A game of 25x25 mutator e in 1 s sudden death on injected time, as the
+ * time manager sees it and as the controller's clock charges it: each move
+ * costs its search plus `lag` the engine sees (arrival to answer) plus
+ * `unseen` only the controller sees (time_left, in ms), and `stall` more
+ * on the moves stall_every - 1 modulo stall_every (stall_every 0: on move
+ * stall_at alone). learn: the engine is told each move's cost; heed: a
+ * move the time manager says to answer without a search costs no search;
+ * hard5: every fifth search runs to its hard limit. The move that took
+ * more than the time left plus margin, or 0; *quick: the moves answered
+ * without a search. */
+typedef struct EClock {
+    int moves;
+    double lag, unseen, stall, margin;
+    int stall_every, stall_at;
+    bool learn, heed, hard5;
+} EClock;
+
+static int e_clock_game(const EClock *c, int *quick)
 {
     Game g = game(25, "e");
     EngineConfig cfg;
@@ -1169,29 +1179,45 @@ static int e_game(bool learn, bool stall)
     tm_settings(&t, 1.0, 0, 0);
     double soft, hard, left = 1.0;
     int lost = 0;
-    for (int move = 0; move < 69 && !lost; move++) {
+    *quick = 0;
+    for (int move = 0; move < c->moves && !lost; move++) {
         tm_left(&t, BLACK, (double)(long)(left * 1000) / 1000, 0);
-        tm_budget(&t, &cfg, &g.p, &soft, &hard);
-        double searched = move % 5 == 4 ? hard : soft;
-        double seen = searched + 0.010 + (stall && move == 10 ? 0.03 : 0);
+        int flags = tm_budget(&t, &cfg, &g.p, &soft, &hard);
+        CU_ASSERT(!(flags & TM_USE_ALL));
+        double searched = c->heed && (flags & TM_NO_SEARCH) ? 0 : c->hard5 && move % 5 == 4 ? hard : soft;
+        *quick += searched == 0;
+        bool stalls = c->stall_every ? move % c->stall_every == c->stall_every - 1 : move == c->stall_at;
+        double seen = searched + c->lag + (stalls ? c->stall : 0);
         tm_spent(&t, BLACK, searched);
-        if (learn) {
+        if (c->learn) {
             tm_searched(&t, BLACK, searched, hard);
             tm_answered(&t, seen);
         }
-        double took = seen + 0.002;
-        if (took > left) lost = move + 1;
+        double took = seen + c->unseen;
+        if (took > left + c->margin) lost = move + 1;
         left -= took;
+        if (left < 0) left = 0;
     }
     board_free(g.b);
     return lost;
 }
 
+/* The latency reserve: 69 moves (the longest game seen at 535a77f), 10 ms
+ * of lag a move seen by the engine and 2 ms more by the controller alone;
+ * every fifth search runs to its hard limit. No move may take more than
+ * the time left. Without the learned lag (the 5 ms prior only) the clock
+ * runs out on move 67; a stall of 30 ms on one move must not run it out
+ * later. */
 static void test_budget_lag(void)
 {
-    CU_ASSERT_EQUAL(e_game(true, false), 0);
-    CU_ASSERT_EQUAL(e_game(true, true), 0);
-    CU_ASSERT(e_game(false, false) > 0); /* on move 67 */
+    EClock c = {.moves = 69, .lag = 0.010, .unseen = 0.002, .stall = 0.03, .stall_at = 10, .learn = true, .hard5 = true};
+    int quick;
+    c.stall_at = -1;
+    CU_ASSERT_EQUAL(e_clock_game(&c, &quick), 0);
+    c.stall_at = 10;
+    CU_ASSERT_EQUAL(e_clock_game(&c, &quick), 0);
+    c.stall_at = -1, c.learn = false;
+    CU_ASSERT(e_clock_game(&c, &quick) > 0); /* on move 67 */
     /* The lag is learned from the samples: the search's own overrun past
      * its hard limit counts, a report in whole seconds does not. */
     TimeMan t;
@@ -1219,49 +1245,22 @@ static void test_budget_lag(void)
     CU_ASSERT_DOUBLE_EQUAL(t.lag, 0.15, 1e-9);
 }
 
-/* No search when the clock cannot pay for one, with injected time: 25x25
- * mutator e, 1 s sudden death, 146 moves a side (the longest game seen on
- * a busy machine), each move costing 3 ms beyond its search on the
- * controller's clock (2.5 ms of it seen by the engine) and a stall of
- * 50 ms every 20th move. A search costs its soft budget, at least
+/* No search when the clock is nearly empty: 146 moves (the longest game
+ * seen on a busy machine), 2.5 ms of lag a move seen by the engine and
+ * 0.5 ms more by the controller, a stall of 50 ms every 20th move, the
+ * match runner's 50 ms margin. A search costs its soft budget, at least
  * MIN_BUDGET (1 ms); a move answered without one (TM_NO_SEARCH) costs the
  * lag alone. Heeding the flag the clock lasts; searching anyway it runs
- * out (as 535a77f did, one game in six, in bench/clock_matrix.py
- * --e-load). */
-static int e_long_game(bool heed)
-{
-    Game g = game(25, "e");
-    EngineConfig cfg;
-    config_default(&cfg);
-    TimeMan t;
-    tm_init(&t);
-    tm_settings(&t, 1.0, 0, 0);
-    double soft, hard, left = 1.0;
-    int lost = 0, quick = 0;
-    for (int move = 0; move < 146 && !lost; move++) {
-        tm_left(&t, BLACK, (double)(long)(left * 1000) / 1000, 0);
-        int flags = tm_budget(&t, &cfg, &g.p, &soft, &hard);
-        CU_ASSERT(!(flags & TM_USE_ALL));
-        double searched = heed && (flags & TM_NO_SEARCH) ? 0 : soft;
-        quick += searched == 0;
-        double seen = searched + 0.0025 + (move % 20 == 19 ? 0.05 : 0);
-        tm_spent(&t, BLACK, searched);
-        tm_searched(&t, BLACK, searched, hard);
-        tm_answered(&t, seen);
-        double took = seen + 0.0005;
-        if (took > left + 0.05) lost = move + 1; /* the match runner's margin */
-        left -= took;
-        if (left < 0) left = 0;
-    }
-    if (heed) CU_ASSERT(quick > 0 && quick < 146);
-    board_free(g.b);
-    return lost;
-}
-
+ * out (as a308a54 did, 4 games of 36, in bench/clock_matrix.py --e-load). */
 static void test_budget_no_search(void)
 {
-    CU_ASSERT_EQUAL(e_long_game(true), 0);
-    CU_ASSERT(e_long_game(false) > 0);
+    EClock c = {.moves = 146, .lag = 0.0025, .unseen = 0.0005, .stall = 0.05, .stall_every = 20, .margin = 0.05,
+                .learn = true, .heed = true};
+    int quick;
+    CU_ASSERT_EQUAL(e_clock_game(&c, &quick), 0);
+    CU_ASSERT(quick > 0 && quick < 146);
+    c.heed = false;
+    CU_ASSERT(e_clock_game(&c, &quick) > 0);
     /* The flag itself: sudden death only, when the lag of the turns to
      * come leaves less than 1 ms a turn. */
     Game g = game(25, "e");
