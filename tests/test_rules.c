@@ -230,6 +230,24 @@ static void test_win_end_of_turn(void)
     board_free(g.b);
 }
 
+/* A winning chain joins both goal lines of its colour: a group touching
+ * one of them, either one, is none (each colour). */
+static void test_chain_needs_both_lines(void)
+{
+    const struct { const char *black, *white; Color c; int len; } cases[] = {
+        {"B1,B2", "", BLACK, 0}, {"B2,B3", "", BLACK, 0}, {"B1,B2,B3", "", BLACK, 3}, {"A1,B1,B2,B3,C3", "", BLACK, 5},
+        {"", "A2,B2", WHITE, 0}, {"", "B2,C2", WHITE, 0}, {"", "A2,B2,C2", WHITE, 3}, {"A2,B2", "C2", BLACK, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Game g = game(3, "none");
+        setup(&g, cases[i].black, cases[i].white);
+        bb_t chain;
+        CU_ASSERT_EQUAL(pos_winning_chain(&g.p, cases[i].c, chain), cases[i].len > 0);
+        CU_ASSERT_EQUAL(bb_popcount(chain, g.b->words), cases[i].len);
+        board_free(g.b);
+    }
+}
+
 static void test_swap_mapping(void)
 {
     Game g = game(5, "none");
@@ -1131,6 +1149,7 @@ int main(void)
         { "outer corners hold nothing", test_outer_corner_holds_nothing },
         { "forced pass, two passes draw", test_forced_pass_and_draw },
         { "win at the end of the turn", test_win_end_of_turn },
+        { "a winning chain joins both goal lines", test_chain_needs_both_lines },
         { "swap maps the position", test_swap_mapping },
         { "the turn count never wraps", test_ply_never_wraps },
         { "b: the friendly stone F", test_b_friendly_stone },
