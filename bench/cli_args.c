@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int arg_long(const char *s, long lo, long hi, long *out)
 {
@@ -49,4 +50,41 @@ Board *arg_board(long size, const char *rules, char *err, size_t errlen)
         return NULL;
     }
     return board_create((int)size, &r, err, errlen);
+}
+
+int game_arg(GameArgs *g, const char *a, const char *v)
+{
+    if (!strcmp(a, "-s") || !strcmp(a, "--size")) {
+        if (arg_long(v, MIN_SIZE, MAX_SIZE, &g->size)) return ARG_BAD;
+    } else if (!strcmp(a, "--rules")) {
+        if (!v) return ARG_BAD;
+        g->rules = v;
+    } else if (!strcmp(a, "--max-plies")) {
+        if (arg_long(v, 1, 100000000L, &g->max_plies)) return ARG_BAD;
+    } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+        if (!v || !*v) return ARG_BAD;
+        g->out_path = v;
+    } else if (!strcmp(a, "--quiet")) {
+        g->quiet = true;
+        return 0;
+    } else {
+        return ARG_OTHER;
+    }
+    return 1;
+}
+
+Board *game_args_board(GameArgs *g, const char *prog)
+{
+    char err[1024];
+    Board *b = arg_board(g->size, g->rules, err, sizeof err);
+    if (!b) fprintf(stderr, "%s: %s\n", prog, err);
+    else if (!g->max_plies) g->max_plies = 10L * b->npoints;
+    return b;
+}
+
+int arg_refuse(const char *prog, const char *a, const char *v, const char *why)
+{
+    fprintf(stderr, "%s: bad option %s%s%s%s%s\n", prog, a, v ? " " : "", v ? v : "", why ? ": " : "", why ? why : "");
+    fprintf(stderr, "(bench/%s --help lists the options)\n", prog);
+    return 2;
 }

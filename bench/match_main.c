@@ -154,17 +154,21 @@ static int merge(char **files, int n, const Sprt *sprt)
 int main(int argc, char **argv)
 {
     MatchConfig cfg = {.timeout = 30, .margin = 0.5};
-    const char *rules_text = "morphos", *openings_path = NULL, *out_path = "match.tsv";
-    long size = 9, games = 10, first = 0, jobs = 1, max_plies = 0, random_plies = 2, seed = 1;
+    GameArgs ga = GAME_ARGS_DEFAULT;
+    ga.out_path = "match.tsv";
+    const char *openings_path = NULL;
+    long games = 10, first = 0, jobs = 1, random_plies = 2, seed = 1;
     Sprt sprt_v, *sprt = NULL;
-    bool quiet = false;
     int merge_from = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *why = NULL;
-        int used = 1; /* the option takes a value */
+        int used = 1, took; /* used: the option takes a value */
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if ((took = game_arg(&ga, a, v)) != ARG_OTHER) {
+            if (took == ARG_BAD) goto bad;
+            used = took;
         } else if (!strcmp(a, "-a") || !strcmp(a, "--engine-a")) {
             if (!v || !*v) goto bad;
             cfg.cmd[0] = v;
@@ -175,11 +179,6 @@ int main(int argc, char **argv)
             if (arg_long(v, 1, 1000000000L, &games)) goto bad;
         } else if (!strcmp(a, "--first-game")) {
             if (arg_long(v, 0, 1000000000L, &first)) goto bad;
-        } else if (!strcmp(a, "-s") || !strcmp(a, "--size")) {
-            if (arg_long(v, MIN_SIZE, MAX_SIZE, &size)) goto bad;
-        } else if (!strcmp(a, "--rules")) {
-            if (!v) goto bad;
-            rules_text = v;
         } else if (!strcmp(a, "--movetime")) {
             double s;
             if (arg_double(v, 0.001, 1e6, &s)) goto bad;
@@ -190,8 +189,6 @@ int main(int argc, char **argv)
             if (arg_double(v, 0.01, 1e6, &cfg.timeout)) goto bad;
         } else if (!strcmp(a, "--margin")) {
             if (arg_double(v, 0, 1e3, &cfg.margin)) goto bad;
-        } else if (!strcmp(a, "--max-plies")) {
-            if (arg_long(v, 1, 100000000L, &max_plies)) goto bad;
         } else if (!strcmp(a, "--random-opening")) {
             if (arg_long(v, 0, 10000, &random_plies)) goto bad;
         } else if (!strcmp(a, "--openings")) {
@@ -201,9 +198,6 @@ int main(int argc, char **argv)
             if (arg_long(v, 0, 2147483647L, &seed)) goto bad;
         } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
             if (arg_long(v, 1, MAX_JOBS, &jobs)) goto bad;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (!v || !*v) goto bad;
-            out_path = v;
         } else if (!strcmp(a, "--sprt")) {
             if (!v || (why = parse_sprt(&sprt_v, v))) goto bad;
             sprt = &sprt_v;
@@ -213,9 +207,6 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--engine-stderr")) {
             if (!v || !*v) goto bad;
             cfg.stderr_path = v;
-        } else if (!strcmp(a, "--quiet")) {
-            quiet = true;
-            used = 0;
         } else if (!strcmp(a, "--merge")) {
             merge_from = i + 1;
             /* Everything after --merge is a file, except a trailing --sprt. */
@@ -240,33 +231,28 @@ int main(int argc, char **argv)
         i += used;
         continue;
     bad:
-        fprintf(stderr, "match: bad option %s%s%s%s%s\n", a, v ? " " : "", v ? v : "", why ? ": " : "", why ? why : "");
-        fprintf(stderr, "(bench/match --help lists the options)\n");
-        return 2;
+        return arg_refuse("match", a, v, why);
     }
     if (!cfg.cmd[0] || !cfg.cmd[1]) {
         fprintf(stderr, "match: need both engines (-a CMD -b CMD); see --help\n");
         return 2;
     }
 
+    Board *board = game_args_board(&ga, "match");
+    if (!board) return 2;
     char err[512];
-    Board *board = arg_board(size, rules_text, err, sizeof err);
-    if (!board) {
-        fprintf(stderr, "match: %s\n", err);
-        return 2;
-    }
     Ruleset rules = board->rules;
     cfg.board = board;
-    cfg.max_plies = max_plies ? (int)max_plies : 10 * board->npoints;
+    cfg.max_plies = (int)ga.max_plies;
     Openings openings = {0};
     if (openings_path && openings_load(&openings, openings_path, board, err, sizeof err)) {
         fprintf(stderr, "match: %s\n", err);
         board_free(board);
         return 2;
     }
-    FILE *out = fopen(out_path, "a");
+    FILE *out = fopen(ga.out_path, "a");
     if (!out) {
-        fprintf(stderr, "match: %s: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "match: %s: %s\n", ga.out_path, strerror(errno));
         openings_free(&openings);
         board_free(board);
         return 2;
@@ -286,12 +272,12 @@ int main(int argc, char **argv)
     tc_format(&cfg.tc, tc, sizeof tc);
     char board_text[32];
     if (rules.game == GAME_MORPHARAOH) snprintf(board_text, sizeof board_text, "%d cells", rules.cells);
-    else snprintf(board_text, sizeof board_text, "%ldx%ld", size, size);
+    else snprintf(board_text, sizeof board_text, "%ldx%ld", ga.size, ga.size);
     printf("match: A = %s\n       B = %s\n       %ld games from #%ld, %s, rules %s, time %s, openings %s, %ld at once -> %s\n", cfg.cmd[0], cfg.cmd[1], games,
-           first, board_text, canon, tc, open_text, jobs, out_path);
+           first, board_text, canon, tc, open_text, jobs, ga.out_path);
 
     MatchRun run = {.cfg = &cfg, .openings = &openings, .random_plies = (int)random_plies, .seed = (uint64_t)seed, .first = first,
-                    .end = first + games, .next = first, .out = out, .sprt = sprt, .quiet = quiet};
+                    .end = first + games, .next = first, .out = out, .sprt = sprt, .quiet = ga.quiet};
     pthread_mutex_init(&run.lock, NULL);
     pthread_t tid[MAX_JOBS];
     long started = 0;

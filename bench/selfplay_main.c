@@ -154,22 +154,20 @@ static int check_files(char **files, int n)
 
 int main(int argc, char **argv)
 {
-    const char *rules_text = "morphos", *out_path = NULL;
-    long size = 9, playouts = 1000, first = 0, count = 10, opening = 1, sample = 0, max_plies = 0;
+    GameArgs ga = GAME_ARGS_DEFAULT;
+    long playouts = 1000, first = 0, count = 10, opening = 1, sample = 0;
     uint64_t seed = 1;
     const char *opts[MAX_OPTS];
-    int nopts = 0, quiet = 0;
+    int nopts = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int used = 1;
+        int used = 1, took;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
-        } else if (!strcmp(a, "-s") || !strcmp(a, "--size")) {
-            if (arg_long(v, MIN_SIZE, MAX_SIZE, &size)) goto bad;
-        } else if (!strcmp(a, "--rules")) {
-            if (!v) goto bad;
-            rules_text = v;
+        } else if ((took = game_arg(&ga, a, v)) != ARG_OTHER) {
+            if (took == ARG_BAD) goto bad;
+            used = took;
         } else if (!strcmp(a, "-p") || !strcmp(a, "--playouts")) {
             if (arg_long(v, 1, 1000000000L, &playouts)) goto bad;
         } else if (!strcmp(a, "--first")) {
@@ -182,17 +180,9 @@ int main(int argc, char **argv)
             if (arg_long(v, 0, 1000, &opening)) goto bad;
         } else if (!strcmp(a, "--sample")) {
             if (arg_long(v, 0, 100000, &sample)) goto bad;
-        } else if (!strcmp(a, "--max-plies")) {
-            if (arg_long(v, 1, 100000000L, &max_plies)) goto bad;
         } else if (!strcmp(a, "--set")) {
             if (!v || nopts == MAX_OPTS) goto bad;
             opts[nopts++] = v;
-        } else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            if (!v || !*v) goto bad;
-            out_path = v;
-        } else if (!strcmp(a, "--quiet")) {
-            quiet = 1;
-            used = 0;
         } else if (!strcmp(a, "--merge") || !strcmp(a, "--check")) {
             /* Files up to the end, or up to -o OUT (merge). */
             int check = !strcmp(a, "--check"), from = i + 1, end = argc;
@@ -203,7 +193,7 @@ int main(int argc, char **argv)
                         v = k + 1 < argc ? argv[k + 1] : NULL;
                         goto bad;
                     }
-                    out_path = argv[k + 1];
+                    ga.out_path = argv[k + 1];
                     end = k;
                 }
             if (end <= from) {
@@ -212,24 +202,24 @@ int main(int argc, char **argv)
             }
             if (check) return check_files(argv + from, end - from);
             FILE *out = stdout;
-            for (int k = from; out_path && k < end; k++)
-                if (!strcmp(argv[k], out_path)) {
-                    fprintf(stderr, "selfplay: --merge: the output %s is also an input\n", out_path);
+            for (int k = from; ga.out_path && k < end; k++)
+                if (!strcmp(argv[k], ga.out_path)) {
+                    fprintf(stderr, "selfplay: --merge: the output %s is also an input\n", ga.out_path);
                     return 2;
                 }
             char tmp[4096];
-            if (out_path) {
+            if (ga.out_path) {
                 /* Written aside and renamed: a merge that fails leaves no half file. */
-                if ((size_t)snprintf(tmp, sizeof tmp, "%s.merging", out_path) >= sizeof tmp || !(out = fopen(tmp, "w"))) {
-                    fprintf(stderr, "selfplay: %s: %s\n", out_path, strerror(errno));
+                if ((size_t)snprintf(tmp, sizeof tmp, "%s.merging", ga.out_path) >= sizeof tmp || !(out = fopen(tmp, "w"))) {
+                    fprintf(stderr, "selfplay: %s: %s\n", ga.out_path, strerror(errno));
                     return 2;
                 }
             }
             char err[4200];
             int rc = selfplay_merge(argv + from, end - from, out, stderr, err, sizeof err);
-            if (out_path) {
+            if (ga.out_path) {
                 if (fclose(out) && rc >= 0) rc = -1, snprintf(err, sizeof err, "%s: %s", tmp, strerror(errno));
-                if (rc >= 0 && rename(tmp, out_path)) rc = -1, snprintf(err, sizeof err, "%s: %s", out_path, strerror(errno));
+                if (rc >= 0 && rename(tmp, ga.out_path)) rc = -1, snprintf(err, sizeof err, "%s: %s", ga.out_path, strerror(errno));
                 if (rc < 0) remove(tmp);
             }
             if (rc < 0) fprintf(stderr, "selfplay: --merge: %s\n", err);
@@ -241,27 +231,22 @@ int main(int argc, char **argv)
         i += used;
         continue;
     bad:
-        fprintf(stderr, "selfplay: bad option %s%s%s\n", a, v ? " " : "", v ? v : "");
-        fprintf(stderr, "(bench/selfplay --help lists the options)\n");
-        return 2;
+        return arg_refuse("selfplay", a, v, NULL);
     }
-    if (!out_path) {
+    if (!ga.out_path) {
         fprintf(stderr, "selfplay: the record file is required (-o FILE); see --help\n");
         return 2;
     }
+    Board *board = game_args_board(&ga, "selfplay");
+    if (!board) return 2;
     char err[1024];
-    Board *board = arg_board(size, rules_text, err, sizeof err);
-    if (!board) {
-        fprintf(stderr, "selfplay: %s\n", err);
-        return 2;
-    }
     Ruleset rules = board->rules;
-    SelfplaySettings st = {.size = rules.game == GAME_MORPHARAOH ? rules.cells : (int)size,
+    SelfplaySettings st = {.size = rules.game == GAME_MORPHARAOH ? rules.cells : (int)ga.size,
                            .playouts = playouts,
                            .opening_plies = (int)opening,
                            .seed = seed,
                            .sample = (int)sample,
-                           .max_plies = max_plies ? (int)max_plies : 10 * board->npoints};
+                           .max_plies = (int)ga.max_plies};
     ruleset_format(&rules, st.rules, sizeof st.rules);
     if (selfplay_engine_options(playouts, opts, nopts, st.engine, sizeof st.engine, err, sizeof err)) {
         fprintf(stderr, "selfplay: %s\n", err);
@@ -278,26 +263,26 @@ int main(int argc, char **argv)
     /* One writer per file: a second run on it would interleave games. A
      * flock, not fcntl's lock, which the reading below (another
      * descriptor of the file, closed) would release. */
-    int fd = open(out_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    int fd = open(ga.out_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
     if (fd < 0) {
-        fprintf(stderr, "selfplay: %s: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "selfplay: %s: %s\n", ga.out_path, strerror(errno));
         board_free(board);
         return 2;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        fprintf(stderr, "selfplay: %s is being written by another run (locked)\n", out_path);
+        fprintf(stderr, "selfplay: %s is being written by another run (locked)\n", ga.out_path);
         close(fd);
         board_free(board);
         return 2;
     }
     SelfplayFile have;
-    if (selfplay_read(out_path, 0, 0, &have, err, sizeof err)) {
+    if (selfplay_read(ga.out_path, 0, 0, &have, err, sizeof err)) {
         fprintf(stderr, "selfplay: %s\n", err);
         close(fd);
         board_free(board);
         return 2;
     }
-    if (have.header && !same_header(out_path, have.header, header)) {
+    if (have.header && !same_header(ga.out_path, have.header, header)) {
         selfplay_file_free(&have);
         close(fd);
         board_free(board);
@@ -305,9 +290,9 @@ int main(int argc, char **argv)
     }
     if (have.torn_at >= 0) {
         fprintf(stderr, "selfplay: %s: dropped a torn last line at byte %ld (%ld bytes: the game in progress when a run stopped)\n",
-                out_path, have.torn_at, have.size - have.torn_at);
+                ga.out_path, have.torn_at, have.size - have.torn_at);
         if (ftruncate(fd, have.torn_at) != 0) {
-            fprintf(stderr, "selfplay: %s: %s\n", out_path, strerror(errno));
+            fprintf(stderr, "selfplay: %s: %s\n", ga.out_path, strerror(errno));
             selfplay_file_free(&have);
             close(fd);
             board_free(board);
@@ -316,7 +301,7 @@ int main(int argc, char **argv)
     }
     FILE *out = fdopen(fd, "a");
     if (!out) {
-        fprintf(stderr, "selfplay: %s: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "selfplay: %s: %s\n", ga.out_path, strerror(errno));
         selfplay_file_free(&have);
         close(fd);
         board_free(board);
@@ -329,10 +314,10 @@ int main(int argc, char **argv)
     qsort(have.games, (size_t)have.n, sizeof *have.games, cmp_long);
     char board_text[32];
     if (rules.game == GAME_MORPHARAOH) snprintf(board_text, sizeof board_text, "Morpharaoh %d", rules.cells);
-    else snprintf(board_text, sizeof board_text, "%ldx%ld", size, size);
-    if (!quiet)
+    else snprintf(board_text, sizeof board_text, "%ldx%ld", ga.size, ga.size);
+    if (!ga.quiet)
         printf("selfplay: games %ld..%ld, %s, rules %s, %ld playouts a move, seed %llu -> %s (%ld games there already)\n", first,
-               first + count - 1, board_text, st.rules, playouts, (unsigned long long)seed, out_path, have.n);
+               first + count - 1, board_text, st.rules, playouts, (unsigned long long)seed, ga.out_path, have.n);
     fflush(stdout);
     SelfplayConfig cfg = {.board = board, .s = &st, .nopts = nopts, .opts = opts};
     long played = 0, skipped = 0, plies = 0;
@@ -354,14 +339,14 @@ int main(int argc, char **argv)
         /* The whole line, then flushed and synced: a kill loses at most
          * the game in progress. */
         if (fprintf(out, "%s\n", line) < 0 || fflush(out) || fsync(fd)) {
-            fprintf(stderr, "selfplay: %s: %s\n", out_path, strerror(errno));
+            fprintf(stderr, "selfplay: %s: %s\n", ga.out_path, strerror(errno));
             free(line);
             rc = 2;
             break;
         }
         played++;
         plies += info.plies;
-        if (!quiet)
+        if (!ga.quiet)
             printf("game %ld: %s, %d plies, %.1f s CPU\n", g,
                    info.result == RESULT_BLACK ? "black wins" : info.result == RESULT_WHITE ? "white wins" : "draw", info.plies,
                    cpu_seconds() - c1);
@@ -369,11 +354,11 @@ int main(int argc, char **argv)
         free(line);
     }
     double cpu = cpu_seconds() - c0, wall = now_seconds() - w0;
-    printf("selfplay: %ld games played, %ld already in %s; %ld plies; %.1f s CPU, %.1f s wall%s", played, skipped, out_path,
+    printf("selfplay: %ld games played, %ld already in %s; %ld plies; %.1f s CPU, %.1f s wall%s", played, skipped, ga.out_path,
            plies, cpu, wall, played ? "" : "\n");
     if (played) printf("; %.1f games per CPU hour\n", played * 3600.0 / (cpu > 0 ? cpu : 1e-9));
     if (fclose(out) && rc == 0) {
-        fprintf(stderr, "selfplay: %s: %s\n", out_path, strerror(errno));
+        fprintf(stderr, "selfplay: %s: %s\n", ga.out_path, strerror(errno));
         rc = 2;
     }
     selfplay_file_free(&have);
