@@ -6,22 +6,17 @@
 #include <string.h>
 
 #include "../../protocol/context.h"
+#include "limited.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    Gtp *g = gtp_create(NULL);
+    Gtp *g = fuzz_gtp_create();
     if (!g) return 0;
-    GtpLimits lim = { .max_depth = 1, .files = false, .search = false };
-    gtp_set_limits(g, &lim);
     StrBuf reply;
     sb_init(&reply);
     gtp_load_ap_record_text(g, (const char *)data, size, -1, &reply);
-    static const char *const probe[] = { "ap_printgame", "ap_winner", "showboard", "ap_legal_moves", "undo", "perft 1" };
-    for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
-        sb_clear(&reply);
-        gtp_execute(g, probe[i], strlen(probe[i]), &reply);
-    }
     sb_free(&reply);
-    gtp_free(g);
+    static const char *const probe[] = { "ap_printgame", "ap_winner", "showboard", "ap_legal_moves", "undo", "perft 1" };
+    fuzz_probe_free(g, probe, sizeof probe / sizeof probe[0]);
     return 0;
 }

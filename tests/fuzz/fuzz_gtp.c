@@ -7,16 +7,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../protocol/gtp.h"
+#include "limited.h"
 
 #define MAX_LINES 256
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    Gtp *g = gtp_create(NULL);
+    Gtp *g = fuzz_gtp_create();
     if (!g) return 0;
-    GtpLimits lim = { .max_depth = 1, .files = false, .search = false };
-    gtp_set_limits(g, &lim);
     StrBuf reply;
     sb_init(&reply);
     const char *s = (const char *)data, *end = s + size;

@@ -5,23 +5,15 @@
 #include <string.h>
 
 #include "../../protocol/context.h"
+#include "limited.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    Gtp *g = gtp_create(NULL);
+    Gtp *g = fuzz_gtp_create();
     if (!g) return 0;
-    GtpLimits lim = { .max_depth = 1, .files = false, .search = false };
-    gtp_set_limits(g, &lim);
     char err[200];
     gtp_load_sgf_text(g, (const char *)data, size, -1, err, sizeof err);
-    StrBuf reply;
-    sb_init(&reply);
     static const char *const probe[] = { "printsgf", "showboard", "legal_moves", "undo", "perft 1" };
-    for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
-        sb_clear(&reply);
-        gtp_execute(g, probe[i], strlen(probe[i]), &reply);
-    }
-    sb_free(&reply);
-    gtp_free(g);
+    fuzz_probe_free(g, probe, sizeof probe / sizeof probe[0]);
     return 0;
 }
