@@ -8,11 +8,7 @@
 # a CPU that has it: qemu does not emulate AVX-512.
 # Run from the repository root after make test's builds.
 # Closes with "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 1
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2" >/dev/null 2>&1; then ok "$1"; else bad "$1"; fi; }
+. "$(dirname "$0")/lib.sh"
 tables="tests/data/perft-public.tsv tests/data/morpharaoh/perft.tsv tests/data/abstractplay/perft.tsv"
 perft() { # perft the quick rows of every table; $@: a command prefix
     for t in $tables; do "$@" ./bench/perft_suite --quick "$t" | grep -q ' 0 failed' || return 1; done
@@ -41,5 +37,4 @@ else
         echo "skipped (not counted): the qemu-x86_64 checks (apt-get install qemu-user)"
     fi
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

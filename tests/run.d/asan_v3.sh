@@ -7,17 +7,13 @@
 # arch.sh asks it) or the build has no such level (not x86-64, make native).
 # Run from the repository root after make test's builds.
 # Closes with "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 1
-pass=0; fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+. "$(dirname "$0")/lib.sh"
 d=build/asan-v3
 if ! MORPHOS_ARCH=list ./morphos 2>/dev/null </dev/null | grep -qx 'x86-64-v3'; then
     echo "skipped (not counted): the sanitizer build of x86-64-v3 (this CPU, or this build, has no x86-64-v3: BMI2, AVX2)"
 elif [ ! -x $d/tests/test_rules ] || [ ! -x $d/bench/perft_suite ]; then
     bad "missing $d/tests/test_rules or $d/bench/perft_suite (run make test)"
 else
-    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
     out=$($d/tests/test_rules 2>&1); rc=$?
     if [ $rc -eq 0 ] && echo "$out" | awk '$1 == "tests" && $3 > 0 && $3 == $4 { ok = 1 } END { exit !ok }'; then
         ok "x86-64-v3 sanitized: rules suite ($(echo "$out" | awk '$1 == "tests" { print $4 }') tests)"
@@ -30,5 +26,4 @@ else
         else bad "x86-64-v3 sanitized: perft $t"; echo "$out" | tail -5; fi
     done
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

@@ -3,12 +3,7 @@
 # table with a wrong count, a short match between two real engines, a
 # match against a broken engine, and merging two result files. Run from the
 # repository root after `make`. Ends with "N passed, N failed".
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
 for t in perft_suite match bench; do
     check "$t --help" "./bench/$t --help >$tmp/help 2>&1 && grep -q usage $tmp/help"
@@ -47,5 +42,4 @@ check "merge adds up" "./bench/match --merge $tmp/m1.tsv $tmp/m2.tsv --sprt 0,50
 check "the report counts opening pairs" "grep -q '^pairs 3 ' $tmp/m1.out"
 check "merge rejects a bad file" "./bench/match --merge $tmp/wrong.tsv >/dev/null 2>&1; [ \$? = 1 ]"
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary

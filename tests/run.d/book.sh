@@ -5,18 +5,10 @@
 # "book:") unless `book` is off or the searcher is a baseline; under
 # pie=on it opens and swaps as its pie book says.
 # Closes with "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/lib.sh"
 engine=${MORPHOS:-build/asan/morphos}
 # mkbook's own runs (one engine process per cell) use the release build:
 # what they test is the tool, and the sanitized start-up costs 0.2 s each.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
-pass=0; fail=0
-check() { # name, then a command that succeeds when the check holds
-    name=$1; shift
-    if "$@" >/dev/null 2>&1; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; fi
-}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 
 printf 'morpharaoh\t0\t-\t"22\tquote\n' > "$tmp/bad.tsv"
 check "mkbook c refuses a line it cannot embed" sh -c "! python3 tools/mkbook.py c '$tmp/bad.tsv'"
@@ -87,5 +79,4 @@ check "pie: too few games after the answer: all after the stone and its twin" \
     test "$(line 11 "$on" "$tmp/pie.tsv")" = 28
 check "pie: lines without a swap kept" test "$(line '22;14' "$on" "$tmp/pie.tsv")" = 18
 check "pie: every line also after a swap" test "$(grep -c ';swap' "$tmp/pie.tsv")" = 6
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

@@ -7,22 +7,10 @@
 # and a match of the engine against itself, pie on, through a manager that
 # knows only points (tests/gtp/pointmatch.py).
 # Closes with "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/lib.sh"
 engine=${MORPHOS:-build/asan/morphos}
-if [ ! -x "$engine" ]; then
-    echo "missing $engine (run make test)"; echo "0 passed, 1 failed"; exit 1
-fi
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
-p=0; f=0
+need "$engine"
 for t in startup.py replay.py interrupt.py pointmatch.py; do
-    out=$(python3 "tests/gtp/$t" "$engine"); rc=$?
-    echo "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'
-    line=$(echo "$out" | tail -1)
-    tp=$(echo "$line" | awk '{print $1}'); tf=$(echo "$line" | awk '{print $3}')
-    [ -z "$tp" ] && { tp=0; tf=1; }
-    [ $rc -ne 0 ] && [ "$tf" = 0 ] && tf=1
-    echo "$t: $tp passed, $tf failed"
-    p=$((p + tp)); f=$((f + tf))
+    suite "$t" python3 "tests/gtp/$t" "$engine"
 done
-echo "$p passed, $f failed"
-[ "$f" = 0 ]
+summary

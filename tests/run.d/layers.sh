@@ -8,12 +8,9 @@
 # sees it. And engine/ reads no mutator letter (grep). Each check is
 # shown to fail on a planted call up. Run after
 # make; make check-layers runs it. Closes with "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/lib.sh"
 cc=${CC:-cc}
 rel=${REL:-build/x86-64}
-pass=0; fail=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 printf 'int main(void) { return 0; }\n' > "$tmp/main.c"
 # link NAME LIB BELOW...: LIB whole, then the layers below it.
 link() {
@@ -23,13 +20,13 @@ link() {
 for l in "rules" "engine rules" "protocol engine rules" "bench engine rules"; do
     set -- $l; top=$1; shift
     below=""; for b in "$@"; do below="$below $rel/lib$b.a"; done
-    if [ ! -f "$rel/lib$top.a" ]; then echo "FAIL: missing $rel/lib$top.a (run make)"; fail=$((fail + 1)); continue; fi
+    if [ ! -f "$rel/lib$top.a" ]; then bad "missing $rel/lib$top.a (run make)"; continue; fi
     # shellcheck disable=SC2086
     if link "$top" "$rel/lib$top.a" $below; then
-        echo "ok   lib$top.a links with only: ${*:-the C library}"; pass=$((pass + 1))
+        ok "lib$top.a links with only: ${*:-the C library}"
     else
-        echo "FAIL: lib$top.a calls outside the layers below it:"
-        grep -o "undefined reference to .*" "$tmp/$top.log" | sort -u; fail=$((fail + 1))
+        bad "lib$top.a calls outside the layers below it:"
+        grep -o "undefined reference to .*" "$tmp/$top.log" | sort -u
     fi
 done
 # A call up: a rules object calling engine_create must not link.
@@ -37,9 +34,9 @@ printf 'struct Engine *engine_create(void);\nvoid *rules_calls_up(void) { return
 cp "$rel/librules.a" "$tmp/librules.a"
 if $cc -c -o "$tmp/up.o" "$tmp/up.c" && ar rs "$tmp/librules.a" "$tmp/up.o" 2>/dev/null &&
     ! link up "$tmp/librules.a" && grep -q "undefined reference to .engine_create" "$tmp/up.log"; then
-    echo "ok   a rules object calling engine_create fails to link"; pass=$((pass + 1))
+    ok "a rules object calling engine_create fails to link"
 else
-    echo "FAIL: a call from rules up to the engine linked"; fail=$((fail + 1))
+    bad "a call from rules up to the engine linked"
 fi
 # includes LAYER DIR ALLOWED...: the project headers the sources of DIR
 # (and DIR/generated) reach, outside the folders ALLOWED, into $tmp/bad.
@@ -62,9 +59,9 @@ includes() {
 for l in "rules" "engine rules" "protocol engine rules" "bench engine rules"; do
     set -- $l; top=$1
     if includes "$top" "$top" "$@"; then
-        shift; echo "ok   $top/ includes only $top/ and: ${*:-the C library}"; pass=$((pass + 1))
+        shift; ok "$top/ includes only $top/ and: ${*:-the C library}"
     else
-        echo "FAIL: $top/ includes a header of a layer above it:"; cat "$tmp/bad"; fail=$((fail + 1))
+        bad "$top/ includes a header of a layer above it:"; cat "$tmp/bad"
     fi
 done
 # An include up: a rules source reading the engine's clock (an inline
@@ -72,24 +69,23 @@ done
 mkdir -p "$tmp/up/rules"
 printf '#include "%s/engine/clock.h"\ndouble rules_reads_clock(void) { return now_seconds(); }\n' "$(pwd)" > "$tmp/up/rules/win.c"
 if ! includes rules "$tmp/up/rules" rules && grep -q "rules reaches engine/clock.h" "$tmp/bad"; then
-    echo "ok   a rules source including ../engine/clock.h fails the include check"; pass=$((pass + 1))
+    ok "a rules source including ../engine/clock.h fails the include check"
 else
-    echo "FAIL: a rules source including the engine's clock passed the include check"; fail=$((fail + 1))
+    bad "a rules source including the engine's clock passed the include check"
 fi
 # The engine reads what the rules core says a board can do (Board's
 # capabilities: max_places, plain_turns, flip_bannable, ...), never a
 # mutator's letter or option: a new mutator then stays inside rules/.
 letters() { grep -nE 'rules(\.|->)(a|b|c|d|e|c_upto|c_adjacent|d_extra|e_a1white|p3)\b' "$@"; }
 if letters engine/*.c engine/*.h engine/generated/*.c > "$tmp/letters"; then
-    echo "FAIL: engine/ reads a mutator's letter (the Board's capabilities say what it needs):"; cat "$tmp/letters"; fail=$((fail + 1))
+    bad "engine/ reads a mutator's letter (the Board's capabilities say what it needs):"; cat "$tmp/letters"
 else
-    echo "ok   engine/ reads no mutator letter"; pass=$((pass + 1))
+    ok "engine/ reads no mutator letter"
 fi
 printf 'int banned(const Board *b) { return b->rules.b; }\n' > "$tmp/letter.c"
 if letters "$tmp/letter.c" > /dev/null; then
-    echo "ok   a planted read of b->rules.b is seen"; pass=$((pass + 1))
+    ok "a planted read of b->rules.b is seen"
 else
-    echo "FAIL: a planted read of b->rules.b passed the letter check"; fail=$((fail + 1))
+    bad "a planted read of b->rules.b passed the letter check"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

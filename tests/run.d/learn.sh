@@ -6,17 +6,9 @@
 # refuses bad input with the reason; the engine (build/asan/morphos,
 # MORPHOS overrides) takes the learned options and plays with them, also
 # where the rules have no weights. Closes with "N passed, N failed".
-cd "$(dirname "$0")/../.." || exit 1
+. "$(dirname "$0")/lib.sh"
 engine=${MORPHOS:-build/asan/morphos}
 learn=${LEARN:-bench/learn}
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
-pass=0; fail=0
-check() { # name, then a command that succeeds when the check holds
-    name=$1; shift
-    if "$@" >/dev/null 2>&1; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; fi
-}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 d=tests/data/learn
 
 "$learn" weights --holdout 5 --min-count 3 $d/small-9.tsv > $tmp/w1.c 2> $tmp/err1
@@ -68,5 +60,4 @@ genmove w
 genmove b")
     check "genmove with the learned options under $rules" sh -c "test \$(echo '$out' | grep -c '^= [A-Za-z0-9]') -ge 3"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

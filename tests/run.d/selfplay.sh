@@ -5,12 +5,7 @@
 # file byte for byte. Also a torn tail, a second writer, other settings,
 # --check, the instruction-set copies. Run from the repository root after
 # `make`. Ends with "N passed, N failed".
-pass=0; fail=0
-ok()  { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
-check() { if eval "$2"; then ok; else bad "$1"; fi; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 S=./bench/selfplay
 SET="-s 6 -p 300 --seed 5"
 N=24
@@ -80,5 +75,4 @@ for a in x86-64 x86-64-v3; do
     fi
 done
 
-echo "$pass passed, $fail failed"
-[ $fail = 0 ]
+summary
