@@ -17,8 +17,11 @@ Usage: interrupt.py ENGINE
 - Every command of GoGui's analyze menu (gogui-analyze_commands) answers by
   itself within a bounded time, with the arguments GoGui fills in.
 
-Timing limits are generous (the machine may be loaded): "at once" is
-within 5 s of the interrupt, where the commands were given 60 s.
+The limits are the engine's CPU time, not the wall clock, so that a loaded
+machine cannot break them: "at once" is within 5 s of the engine's CPU time
+after the interrupt, where the commands were given 60 s, and a menu command
+ends by itself within 30 s of CPU. An engine that waits on nothing (no CPU
+time for 30 s of the wall clock) has hung.
 Prints one line per failure and closes with "N passed, N failed".
 """
 import os, re, select, subprocess, sys, tempfile, time
@@ -27,12 +30,47 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from tally import check, summary
 
 
+# An engine that neither answers nor uses CPU time for this long has hung:
+# under load a running engine still gets some CPU time each second.
+IDLE = 30
+
+
 class Engine:
     def __init__(self, argv):
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   bufsize=0)
         self.out = b""
         self.err = b""
+
+    def cpu(self):
+        """The engine's CPU seconds so far (user + system, every thread; the
+        wall clock where there is no /proc)."""
+        try:
+            with open("/proc/%d/stat" % self.p.pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            return time.time()
+
+    def wait(self, done, cpu, pump=True):
+        """Read the engine's output (pump) until done() holds: True, or False
+        once the engine spent `cpu` seconds of CPU time on it, or none for
+        IDLE seconds of the wall clock."""
+        c0 = last = self.cpu()
+        moved = time.time()
+        while not done():
+            c = self.cpu()
+            if c - c0 > cpu:
+                return False
+            if c != last:
+                last, moved = c, time.time()
+            elif time.time() - moved > IDLE:
+                return False
+            if pump:
+                self.pump(0.1)
+            else:
+                time.sleep(0.05)
+        return True
 
     def send(self, line):
         self.p.stdin.write((line + "\n").encode())
@@ -49,22 +87,18 @@ class Engine:
             if not chunk:
                 raise RuntimeError("engine closed its output")
 
-    def answer(self, timeout):
-        """(ok, text, seconds) of the next answer, or None after timeout."""
-        t0 = time.time()
-        while b"\n\n" not in self.out:
-            left = timeout - (time.time() - t0)
-            if left <= 0:
-                return None
-            self.pump(left)
+    def answer(self, cpu):
+        """(ok, text) of the next answer, or None once the engine spent `cpu`
+        seconds of CPU time waiting for it (or hung: wait)."""
+        if not self.wait(lambda: b"\n\n" in self.out, cpu):
+            return None
         raw, self.out = self.out.split(b"\n\n", 1)
         raw = raw.decode()
-        return raw[0] == "=", raw[1:].lstrip(" ").lstrip("\n") if raw[1:2] in (" ", "\n") else raw[1:], \
-            time.time() - t0
+        return raw[0] == "=", raw[1:].lstrip(" ").lstrip("\n") if raw[1:2] in (" ", "\n") else raw[1:]
 
-    def ask(self, line, timeout=60):
+    def ask(self, line, cpu=60):
         self.send(line)
-        return self.answer(timeout)
+        return self.answer(cpu)
 
     def quiet(self, seconds):
         """Whether no whole answer arrives for that long."""
@@ -78,22 +112,23 @@ class Engine:
     def close(self, name):
         self.send("quit")
         a = self.answer(30)
-        try:
-            rc = self.p.wait(timeout=30)
-        except subprocess.TimeoutExpired:
+        if self.wait(lambda: self.p.poll() is not None, 30, pump=False):
+            rc = self.p.returncode
+        else:
             self.p.kill()
+            self.p.wait()
             rc = -1
         check(name + ": quit", a is not None and a[0] and rc == 0, "status %s" % rc)
 
 
 def interrupted(e, name, cmd, want, after=0.5):
     """Send cmd, then `# interrupt` after `after` s: the answer must follow
-    within 20 s (a margin for a loaded machine; the budgets are 60 s) and
-    match want."""
+    within 5 s of the engine's CPU time (the budgets are 60 s) and match
+    want."""
     e.send(cmd)
     check(name + ": still busy before the interrupt", e.quiet(after), "answered before the interrupt")
     e.send("# interrupt")
-    a = e.answer(20)
+    a = e.answer(5)
     check(name, a is not None and a[0] and re.fullmatch(want, a[1], re.S) is not None,
           "answer %r (want %s)" % (a, want))
     # The interrupt line itself gets no answer: the next answer is name's.
@@ -176,11 +211,9 @@ def live_gfx(engine):
     e.send("genmove b")
     # Interrupt once two graphics blocks came, however slowly (the
     # sanitized engine on a loaded machine took over 1.3 s to start).
-    t0 = time.time()
-    while time.time() - t0 < 50 and len(re.findall(rb"gogui-gfx:\n(?:.+\n)+\n", e.err)) < 2 and b"\n\n" not in e.out:
-        e.pump(0.1)
+    e.wait(lambda: len(re.findall(rb"gogui-gfx:\n(?:.+\n)+\n", e.err)) >= 2 or b"\n\n" in e.out, 300)
     e.send("# interrupt")
-    a = e.answer(30)
+    a = e.answer(5)
     time.sleep(0.2)
     try:
         e.pump(0.5)
@@ -213,7 +246,7 @@ def menu(engine):
             cmd = cmd.replace("%c", "black")
             a = e.ask(cmd, 30)
             check("menu %s (%s): %s" % (label, rules, cmd), a is not None and "%" not in cmd,
-                  "no answer within 30 s" if a is None else "unfilled argument")
+                  "no answer within 30 s of CPU time" if a is None else "unfilled argument")
             if a is not None and not a[0]:
                 check("menu %s (%s) succeeds" % (label, rules), False, repr(a))
         e.close("menu " + rules)
