@@ -16,6 +16,7 @@ import os, select, subprocess, sys, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import gtpengine
+from tally import check, summary
 
 MARGIN = 0.25  # seconds over the budget still accepted (process start-up, pipes, a loaded machine)
 HANG = 20      # an answer later than this is a hang
@@ -139,12 +140,10 @@ def main():
     elif len(args) != 1:
         sys.exit("usage: latency.py ENGINE [--margin S]")
     ENGINE = args[0]
-    passed = failed = 0
     # Every other searcher of the engine's table (mcts and ab have their cases).
     names = gtpengine.searchers(ENGINE)
     if not names:
-        failed += 1
-        print("FAIL %s --help names no searchers" % ENGINE)
+        check(ENGINE, False, "--help names no searchers")
     for s in [n for n in names if n not in ("mcts", "ab")]:
         case("%s under c on 25x25, movetime 0.2" % s, ["--searcher", s, "--movetime", "0.2"],
              ["boardsize 25", "rules c"], ["genmove b", "genmove w"], 0.2)
@@ -157,11 +156,7 @@ def main():
                        [os.path.join(bench_dir, "perft_suite"), "--bulk", "off",
                         os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "perft-public.tsv")])]:
         why = long_run(name, cmd)
-        if why:
-            failed += 1
-            print("FAIL %s: %s" % (name, why))
-        else:
-            passed += 1
+        check(name, not why, why)
     for name, args, setup, timed, budget in CASES:
         e = Engine(args)
         why = None
@@ -184,14 +179,10 @@ def main():
                 why = "%r took %.3f s (budget %g s + %g)" % (c, dt, budget, MARGIN)
                 break
         e.close()
-        if why:
-            failed += 1
-            print("FAIL %s: %s" % (name, why))
-        else:
-            passed += 1
+        check(name, not why, why)
+        if not why:
             print("ok   %s (worst %.3f s)" % (name, worst))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -25,6 +25,9 @@ others. Prints one line per game and closes with "N passed, N failed".
 """
 import os, re, subprocess, sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tally import check, summary  # noqa: E402
+
 VERTEX = re.compile(r"([A-HJ-Z])([1-9][0-9]?)$", re.I)
 
 
@@ -123,7 +126,7 @@ def game(engines, referee, size, opening, report):
 def main():
     engine = os.path.abspath(sys.argv[1])
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 6
-    passed = failed = swaps_total = 0
+    swaps_total = 0
     for g in range(games):
         size = (5, 7)[g % 2]
         opening = "C3" if size == 5 and g % 4 == 0 else ("D4" if g % 4 == 1 else None)
@@ -148,13 +151,10 @@ def main():
         print("game %d (%dx%d%s): %s" % (g, size, size, ", opening " + opening if opening else "",
                                           ("%s+R" % winner) + (" after a swap" if swaps else "") if ok else
                                           "ERROR " + "; ".join(errors)))
-        passed += ok
-        failed += not ok
+        check("game %d" % g, ok, "; ".join(errors))
     if swaps_total == 0:
-        print("no game had a swap: the point form was not exercised")
-        failed += 1
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+        check("swaps", False, "no game had a swap: the point form was not exercised")
+    sys.exit(summary())
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ streaming until the next command. Closes with "N passed, N failed".
 """
 import os, re, select, subprocess, sys, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tally import check, summary  # noqa: E402
+
 ENGINE = None
 
 
@@ -262,20 +265,14 @@ def main():
         print(__doc__)
         sys.exit(2)
     ENGINE = os.path.abspath(sys.argv[1])
-    passed = failed = 0
     for name, fn in CASES:
         rc, msg, err = fn()
         if msg is None and rc != 0:
             msg = "exit status %s" % rc
-        if msg:
-            failed += 1
-            print("FAIL %s: %s" % (name, msg))
-            if err:
-                print(err.decode("utf-8", "replace")[-3000:])
-        else:
-            passed += 1
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+        check(name, not msg, msg)
+        if msg and err:
+            print(err.decode("utf-8", "replace")[-3000:])
+    sys.exit(summary())
 
 
 main()

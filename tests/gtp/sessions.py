@@ -26,6 +26,7 @@ import glob, os, random, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import gtpengine
+import tally
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SGFS = sorted(glob.glob(os.path.join(HERE, "data", "*.sgf")))
@@ -252,21 +253,15 @@ def main():
         print("0 passed, 1 failed")
         return 1
     PARAMS[:0] = ["searcher %s" % s for s in SEARCHERS]
-    passed = failed = 0
     stats = {"commands": 0, "refused": 0, "roundtrips": 0, "seed": seed, "profile": profile}
     for i in range(count):
         stats["session"] = i
         why = run_session(engine, random.Random(seed * 1000003 + i), 120, stats)
-        if why:
-            failed += 1
-            print("FAIL session %d (seed %d): %s" % (i, seed, why))
-        else:
-            passed += 1
-    if not failed:
+        tally.check("session %d (seed %d)" % (i, seed), not why, why)
+    if not tally.failed:
         print("ok   %d random sessions (seed %d, %s): %d commands, %d refused with the state unchanged, %d records read back"
-              % (passed, seed, profile, stats["commands"], stats["refused"], stats["roundtrips"]))
-    print("%d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 else 1
+              % (tally.passed, seed, profile, stats["commands"], stats["refused"], stats["roundtrips"]))
+    return tally.summary()
 
 
 if __name__ == "__main__":
