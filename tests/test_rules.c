@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../rules/bitboard.h"
 #include "../rules/cairo.h"
 #include "../rules/rules.h"
 #include "support.h"
@@ -775,6 +776,29 @@ static void test_random_playout_same_games(void)
     for (int k = 0; k < 4; k++) same_games(game(9, cairo[k]), k);
 }
 
+/* select64 (bitboard.h; the broadword copy without BMI2) gives the k-th
+ * set bit for every k of words dense and sparse, and of the edge words. */
+static void test_select64(void)
+{
+    uint64_t rng = 12345, words[4000];
+    for (int i = 0; i < 4000; i++) {
+        uint64_t a = rng_next(&rng), b = rng_next(&rng), c = rng_next(&rng);
+        words[i] = i % 4 == 0 ? a : i % 4 == 1 ? a & b : i % 4 == 2 ? a & b & c : a | b;
+    }
+    words[0] = 1;
+    words[1] = UINT64_MAX;
+    words[2] = (uint64_t)1 << 63;
+    words[3] = 0x8000000000000001ull;
+    int bad = 0;
+    for (int i = 0; i < 4000; i++) {
+        if (!words[i]) continue;
+        int k = 0;
+        for (int bit = 0; bit < 64; bit++)
+            if (words[i] >> bit & 1) bad += select64(words[i], k++) != bit;
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 static void test_hash(void)
 {
     Game a = game(7, "none"), b = game(7, "none");
@@ -1163,6 +1187,7 @@ int main(void)
         { "rule tokens", test_ruleset_text },
         { "move text round trips and rejections", test_move_text },
         { "hash", test_hash },
+        { "the k-th set bit of a word (select64)", test_select64 },
         { "random moves are uniform over the legal moves", test_random_move_uniform },
         { "compound turns step by step without listing", test_turn_steps },
         { "random playouts play the games of random moves", test_random_playout_same_games },
