@@ -55,16 +55,23 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function future() { return [].concat(...[...S.redo].reverse()); }
 
-async function refresh(newGeometry) {
+/* The page's queries about the game, sent at once (answers in order). */
+function queries() {
+  const cmds = ['stones b', 'stones w', 'weak_stones b', 'weak_stones w', 'side_to_move', 'winner',
+    'winning_chain', 'legal_moves', 'move_history', 'rules', 'printsgf'];
+  if ($('apnotation').checked && S.geom.kind === 'square') cmds.push('ap_printgame');
+  return Promise.all(cmds.map((c) => gtp.send(c)));
+}
+
+/* asked: queries() already sent after the change (play sends them with
+ * the move). */
+async function refresh(newGeometry, asked) {
   if (newGeometry) {
     S.geom = parseGeometry(await gtp.ask('board_geometry'));
     board.cursor = null;
     board.setGeometry(S.geom);
   }
-  const cmds = ['stones b', 'stones w', 'weak_stones b', 'weak_stones w', 'side_to_move', 'winner',
-    'winning_chain', 'legal_moves', 'move_history', 'rules', 'printsgf'];
-  if ($('apnotation').checked && S.geom.kind === 'square') cmds.push('ap_printgame');
-  const r = await Promise.all(cmds.map((c) => gtp.send(c)));
+  const r = await (asked || queries());
   /* Only legal_moves can fail (a list past the engine's answer limit). */
   if (!r[7].ok) showError('legal_moves: ' + r[7].text);
   const a = r.map((x) => (x.ok ? x.text : ''));
@@ -166,12 +173,16 @@ function dropRedo(move) {
 
 async function play(text) {
   if (!humanTurn()) return;
-  const r = await gtp.send(`play ${S.toMove} ${text}`);
+  /* The queries go out with the move, not after its answer: one trip to
+   * the worker fewer per click. A refused move leaves the game as it was,
+   * and their answers are dropped. */
+  const sent = gtp.send(`play ${S.toMove} ${text}`), asked = queries();
+  const r = await sent;
   if (!r.ok) { S.sel = []; render(); return showError(r.text); }
   showError('');
   dropRedo(text);
   if (!S.redo.length && engineSides().size === 1) S.paused = false;
-  await refresh();
+  await refresh(false, asked);
 }
 
 /* Whatever the engine is searching for the page ends now, the game as it
