@@ -100,10 +100,12 @@ void config_default(EngineConfig *c)
     c->p_bridge = 0.9;
     c->p_flip = 0; /* eager flips: 0 beat 0.5 34-26 (9x9, 0.5 s); bridge answers alone vs no policy 29-31 */
     c->lgr = 0;
-    c->learned_priors = 0;
+    /* on, anchor 1, scale 0.1 against off (9x9, 0.25 s): 32-18, +100 Elo (95% +5..+213);
+     * 13x13: 15-5 (docs/results.md) */
+    c->learned_priors = 1;
     c->learned_policy = 0;
-    c->learned_scale = 0.25;
-    c->learned_anchor = 0;
+    c->learned_scale = 0.1;
+    c->learned_anchor = 1;
     c->learned_blend = 1;
     c->prove = 1;
     c->reuse = 1;

@@ -22,7 +22,11 @@ static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c
  * selection spends its visits refuting that optimism one move after
  * another; with anchor 1 the model's favourite starts at 0.5 and every
  * other move below it, in proportion to how much less likely the model
- * finds it. Only whole single-point turns.
+ * finds it. Only whole single-point turns, and of those only placements
+ * and flips: the pie's swap and a pass keep the hand-set value, since
+ * whether to swap is a judgement of the whole position that a local
+ * pattern cannot make (with the learned value, White stopped swapping a
+ * centre stone at a few hundred playouts).
  * The features skip the fills that find wins in one: the tree proves a
  * win at expansion and marks the moves that leave one (threats.c). */
 static void learned_assign(const Position *p, const StepDesc *d, int n, Node *children, double weight,
@@ -33,19 +37,23 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
     feat_prepare_ex(&f, p, 0);
     float sbuf[2 * MAX_POINTS + 3];
     double mean = 0, max = -1e30;
+    int nm = 0;
     for (int i = 0; i < n; i++) {
         const StepDesc *s = &d[i];
         MoveFeat mf;
+        if (s->kind == STEP_PASS || s->kind == STEP_SWAP) continue;
         int kind = s->kind == STEP_PLACE ? MOVE_PLACE : s->kind == STEP_FLIP ? MOVE_FLIP : s->kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP;
         assert(s->complete && (s->kind == STEP_PLACE || s->kind == STEP_FLIP || s->kind == STEP_PASS || s->kind == STEP_SWAP));
         feat_move(&f, kind, s->pt, &mf);
         sbuf[i] = learned_score(w, &mf);
         mean += sbuf[i];
+        nm++;
         if (sbuf[i] > max) max = sbuf[i];
     }
-    mean /= n > 0 ? n : 1;
+    mean /= nm > 0 ? nm : 1;
     const double ref = mean + lp->anchor * (max - mean);
     for (int i = 0; i < n; i++) {
+        if (d[i].kind == STEP_PASS || d[i].kind == STEP_SWAP) continue;
         double v = 0.5 + 0.45 * tanh(lp->scale * (sbuf[i] - ref));
         double hand = weight > 0 ? children[i].prior_w / weight : 0.5;
         v = lp->blend * v + (1 - lp->blend) * hand;

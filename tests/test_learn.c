@@ -309,6 +309,23 @@ static void test_learned_priors(void)
     }
     movelist_free(&ml);
     board_free(g.b);
+    /* the pie's swap keeps the hand-set value: the model cannot judge it */
+    g = game(9, "morphos");
+    CU_ASSERT_EQUAL_FATAL(play(&g, "E5"), 0);
+    movelist_init(&ml);
+    n = tree_steps(&g.p, NULL, 0, &ml, st);
+    int sw = -1;
+    for (int i = 0; i < n; i++) {
+        tree_node_init(&nd[i], st[i].kind, st[i].pt, st[i].complete);
+        tree_node_init(&hand[i], st[i].kind, st[i].pt, st[i].complete);
+        if (st[i].kind == STEP_SWAP) sw = i;
+    }
+    CU_ASSERT_FATAL(sw >= 0);
+    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, &lp);
+    priors_assign(&g.p, NULL, 0, st, n, hand, 100, 1, NULL);
+    CU_ASSERT_DOUBLE_EQUAL(nd[sw].prior_w, hand[sw].prior_w, 1e-6);
+    movelist_free(&ml);
+    board_free(g.b);
 }
 
 int main(void)
