@@ -463,7 +463,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     sh->learned.anchor = sh->cfg.learned_anchor;
     sh->learned.blend = sh->cfg.learned_blend;
     sh->limit = sc->playouts;
-    mcts_sel_tables(sh);
+    mcts_select_setup(sh);
     atomic_init(&sh->playouts, 0);
     atomic_init(&sh->stop, 0);
     return 0;

@@ -1,6 +1,6 @@
 /* mcts_impl.h - what the files of the MCTS family share (mcts.c: the
- * search loop and the searchers; select.c: child selection for mcts, uct
- * and grave; analysis.c: final choice, principal variations, analysis
+ * search loop and the searchers; select.c: the selection policies of mcts,
+ * uct and grave; analysis.c: final choice, principal variations, analysis
  * lines and statistics). Internal to engine/: the rest of the program
  * sees only the Searcher tables of searcher.h. */
 #ifndef MORPHOS_ENGINE_MCTS_IMPL_H
@@ -17,14 +17,14 @@
 
 #define MAXPATH 1024
 #define MAXSTEPS (2 * MAX_POINTS + 3)
-#define SEL_TAB 1024 /* visit counts select_child takes from tables */
+#define SEL_TAB 1024 /* visit counts the UCB policies take from tables */
 
 typedef struct SelEntry {
     double nn, inv, rs, pad_;
 } SelEntry;
 
 /* grave: AMAF statistics of one point, for the root's opponent (see
- * select_grave). */
+ * select.c's mcgrave). */
 typedef struct GraveStat {
     _Atomic uint32_t n;
     _Atomic uint64_t v;
@@ -32,12 +32,23 @@ typedef struct GraveStat {
 
 #define GRAVE_ROOT_OPP (UINT32_MAX - 1) /* reference: the root's table for its opponent */
 
+typedef struct Worker Worker;
+
+/* The selection policy (select.c; Pachi's uct/policy.h): the child of node
+ * `at` (expanded; `mover` to play) that a descent takes. One call per
+ * node; the policy loops over the children itself. It writes only the
+ * node's shortlist (rescan). */
+typedef struct SelectPolicy {
+    const char *name; /* ucb, rave, rave-ref or mcgrave */
+    uint32_t (*choose)(Worker *w, Node *N, uint32_t at, int mover);
+} SelectPolicy;
+
 typedef struct Mcts {
     Tree tree;
     size_t tree_bytes;   /* the memory option the tree was made for (it may be less: memory short) */
     RootTable solver_tt; /* the root solver's table, kept from move to move */
     int solver_none;     /* its table could not be had: not tried again until the memory option changes */
-    /* select_child's tables (sel_tables), kept while their inputs are. */
+    /* The UCB policies' tables (mcts_select_setup), kept while their inputs are. */
     int tab_valid;
     uint32_t tab_pn_bits;
     double tab_explore;
@@ -57,7 +68,9 @@ typedef struct Shared {
     long limit;
     const MoveList *solved;  /* root moves with solver values, or NULL */
     const int8_t *solved_val;
-    /* select_child's constants and tables (sel_tables) */
+    /* The selection policy, chosen once per search, and the UCB policies'
+     * constants and tables (mcts_select_setup). */
+    SelectPolicy policy;
     double explore, inv_equiv;
     uint32_t tab_pn_bits;
     const SelEntry *sel_tab;
@@ -103,13 +116,16 @@ typedef struct Worker {
 /* Mean value of a node for its mover (0.5 unvisited). */
 double mcts_node_q(const Node *n);
 
-/* select.c: the search's selection constants and tables (once per search). */
-void mcts_sel_tables(Shared *sh);
-/* The child of node `at` (expanded; `mover` to play) the descent takes:
- * grave's McGRAVE, or UCB with RAVE/priors (AMAF from grave's reference
- * nodes when rave_ref > 0), as the search is set up. Writes only the
- * node's shortlist (rescan). */
-uint32_t mcts_select(Worker *w, Node *N, uint32_t at, int mover);
+/* select.c: the search's selection policy, its constants and tables,
+ * from the options and prepare's grave and gref (once per search):
+ * mcgrave for grave; else ucb with rave off, rave-ref with references
+ * (rave_ref > 0), rave otherwise. */
+void mcts_select_setup(Shared *sh);
+/* The child of node `at` the descent takes, by the search's policy. */
+static inline uint32_t mcts_select(Worker *w, Node *N, uint32_t at, int mover)
+{
+    return w->sh->policy.choose(w, N, at, mover);
+}
 
 /* analysis.c */
 /* The child a final decision takes: a proven win, else most visits (ties

@@ -1,8 +1,14 @@
-/* select.c - child selection in the MCTS descent: UCB1 on the
- * prior-smoothed value blended with AMAF (RAVE) for mcts and uct, and
- * Ludii's McGRAVE for grave, with GRAVE's reference nodes (also used by
- * mcts when rave_ref > 0). It runs at every level of every simulation,
- * hence the tables, the specialised loop and the shortlist (rescan). */
+/* select.c - the selection policy of the MCTS descent (Pachi's
+ * uct/policy.h): which child a descent takes at an expanded node. Four
+ * policies, chosen once per search from the options (mcts_select_setup):
+ * ucb (UCB1 on the prior-smoothed value: uct, and mcts with rave off),
+ * rave (blended with each child's AMAF value: mcts), rave-ref (the AMAF
+ * value of GRAVE's reference nodes instead: mcts with rave_ref > 0) and
+ * mcgrave (Ludii's McGRAVE: grave). The descent makes one call per node
+ * through the policy, and the policy loops over the children itself: no
+ * child pays an indirect call, and no flag is tested per child. It runs
+ * at every level of every simulation, hence the tables, the loop compiled
+ * once per policy and switch, and the shortlist (rescan). */
 #include <assert.h>
 #include <math.h>
 #include <stdbool.h>
@@ -65,18 +71,32 @@ static inline __attribute__((always_inline)) uint32_t grave_ref_stat(const Grave
     return atomic_load_explicit(&rc->amaf_visits, memory_order_relaxed);
 }
 
-/* UCB1 on the prior-smoothed value blended with AMAF (RAVE):
- * q = (1 - beta) q_uct + beta q_amaf, beta = an / (an + nn + nn an / equiv).
+/* Each child's own AMAF statistics (rave): visits, and the value sum in
+ * *as. */
+static inline __attribute__((always_inline)) uint32_t amaf_own(const GraveRef *g, const Node *c, uint64_t *as)
+{
+    (void)g;
+    *as = atomic_load_explicit(&c->amaf_value, memory_order_relaxed);
+    return atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+}
+
+/* Where a UCB policy takes a child's AMAF statistics from: amaf_own,
+ * grave_ref_stat, or none (NULL: plain UCB). Always a constant where it
+ * is passed, so that each policy's loop has it inlined. */
+typedef uint32_t (*AmafStat)(const GraveRef *g, const Node *c, uint64_t *as);
+
+/* UCB1 on the prior-smoothed value, blended with the AMAF value that
+ * `amaf` gives (RAVE): q = (1 - beta) q_uct + beta q_amaf,
+ * beta = an / (an + nn + nn an / equiv).
  * Runs for every child scored at every level of every simulation, so it
  * keeps to as few divisions as it can: nn, 1/nn and its root come from
  * tables (for the search's prior weight and small visit counts: the same
  * operations, done once), and the exploration root is skipped when the
- * constant is 0. Inlined once per combination of the two switches that
- * are constant during a search (RAVE, exploration), and with RAVE once
- * more for reference AMAF statistics (g, rave_ref > 0). A proven win
- * scores above everything, a proven loss 1000 below its value. */
-static inline __attribute__((always_inline)) double child_score(const Shared *sh, const Node *ch, double ex, const int rave,
-                                                                 const int explore, const GraveRef *g)
+ * constant is 0. `amaf` and `explore` are constants: inlined once per
+ * policy and switch. A proven win scores above everything, a proven loss
+ * 1000 below its value. */
+static inline __attribute__((always_inline)) double ucb_score(const Shared *sh, const Node *ch, double ex, const AmafStat amaf,
+                                                               const int explore, const GraveRef *g)
 {
     const double unit = 1.0 / VALUE_UNIT;
     int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
@@ -103,14 +123,11 @@ static inline __attribute__((always_inline)) double child_score(const Shared *sh
          * and one instruction. */
         double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
         uint64_t as = 0;
-        uint32_t an = 0;
-        if (rave && g) an = grave_ref_stat(g, ch, &as);
-        else if (rave) an = atomic_load_explicit(&ch->amaf_visits, memory_order_relaxed);
+        uint32_t an = amaf ? amaf(g, ch, &as) : 0;
         if (an > 0) {
             /* q + beta (aq - q) with beta = a / d and aq = as / a:
              * q + (as - a q) / d, one division instead of two. */
             double a = an;
-            if (!g) as = atomic_load_explicit(&ch->amaf_value, memory_order_relaxed);
             q += ((double)(int64_t)as * unit - a * q) / (a + nn + nn * a * sh->inv_equiv);
         }
         s = explore ? q + ex * rs : q;
@@ -128,9 +145,9 @@ _Static_assert(MAXSTEPS < 0x7fff, "a shortlist holds two child offsets of 15 bit
  * but every rescan-th through n) score only those two: the argmax of a
  * near-greedy selection moves between a few children, and a full scan
  * costs as many scores as the node has children. */
-static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *sh, Node *n, const Node *ch, int nc,
-                                                                   uint32_t pv, double ex, const int rave, const int explore,
-                                                                   const GraveRef *g, const int shortlist)
+static inline __attribute__((always_inline)) uint32_t ucb_loop(const Shared *sh, Node *n, const Node *ch, int nc, uint32_t pv,
+                                                                double ex, const AmafStat amaf, const int explore,
+                                                                const GraveRef *g, const int shortlist)
 {
     const uint32_t rescan = (uint32_t)sh->cfg.rescan;
     if (shortlist) {
@@ -138,13 +155,13 @@ static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *
         if ((sl & SHORTLIST_SET) && pv % rescan != 0) {
             uint32_t a = sl & 0x7fff, b = sl >> 15 & 0x7fff;
             assert(a < (uint32_t)nc && b < (uint32_t)nc);
-            return child_score(sh, ch + b, ex, rave, explore, g) > child_score(sh, ch + a, ex, rave, explore, g) ? b : a;
+            return ucb_score(sh, ch + b, ex, amaf, explore, g) > ucb_score(sh, ch + a, ex, amaf, explore, g) ? b : a;
         }
     }
     double best = -1e300, second = -1e300;
     int pick = 0, runner = 0;
     for (int i = 0; i < nc; i++) {
-        double s = child_score(sh, ch + i, ex, rave, explore, g);
+        double s = ucb_score(sh, ch + i, ex, amaf, explore, g);
         if (shortlist) { /* the runner-up too, without a branch */
             const bool top = s > best, next = s > second;
             runner = top ? pick : next ? i : runner;
@@ -157,29 +174,52 @@ static inline __attribute__((always_inline)) uint32_t select_loop(const Shared *
     return (uint32_t)pick;
 }
 
-static uint32_t select_child(const Shared *sh, const Node *nodes, Node *n, const GraveRef *g)
+/* A UCB policy's choice at node `at`: its loop, compiled once for each
+ * combination of the two switches that hold for a whole search
+ * (exploration on, shortlist on), chosen here with one predictable branch
+ * per node. */
+static inline __attribute__((always_inline)) uint32_t ucb_select(const Shared *sh, Node *N, uint32_t at, const AmafStat amaf,
+                                                                  const GraveRef *g)
 {
+    Node *n = &N[at];
     uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
     uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
     double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
-    const Node *ch = &nodes[first];
+    const Node *ch = &N[first];
     int nc = n->nchildren;
     assert(nc >= 1 && nc <= MAXSTEPS);
-    const int sl = sh->cfg.rescan > 1;
     uint32_t k;
-#define LOOP(rave, explore, g) \
-    (sl ? select_loop(sh, n, ch, nc, pv, ex, rave, explore, g, 1) : select_loop(sh, n, ch, nc, pv, ex, rave, explore, g, 0))
-    if (sh->cfg.rave && g)
-        k = ex > 0 ? LOOP(1, 1, g) : LOOP(1, 0, g);
-    else if (sh->cfg.rave)
-        k = ex > 0 ? LOOP(1, 1, NULL) : LOOP(1, 0, NULL);
+    if (sh->cfg.rescan > 1)
+        k = ex > 0 ? ucb_loop(sh, n, ch, nc, pv, ex, amaf, 1, g, 1) : ucb_loop(sh, n, ch, nc, pv, ex, amaf, 0, g, 1);
     else
-        k = ex > 0 ? LOOP(0, 1, NULL) : LOOP(0, 0, NULL);
-#undef LOOP
+        k = ex > 0 ? ucb_loop(sh, n, ch, nc, pv, ex, amaf, 1, g, 0) : ucb_loop(sh, n, ch, nc, pv, ex, amaf, 0, g, 0);
     return first + k;
 }
 
-/* grave: Ludii's McGRAVE selection (Cazenave's GRAVE without exploration).
+/* The policies. ucb: UCB1 on the prior-smoothed value, no AMAF (uct, and
+ * mcts with rave off). */
+static uint32_t select_ucb(Worker *w, Node *N, uint32_t at, int mover)
+{
+    (void)mover;
+    return ucb_select(w->sh, N, at, NULL, NULL);
+}
+
+/* rave: blended with each child's own AMAF value (mcts). */
+static uint32_t select_rave(Worker *w, Node *N, uint32_t at, int mover)
+{
+    (void)mover;
+    return ucb_select(w->sh, N, at, amaf_own, NULL);
+}
+
+/* rave-ref: blended with the AMAF value of the child's point at the
+ * descent's reference node for the mover (mcts with rave_ref > 0). */
+static uint32_t select_rave_ref(Worker *w, Node *N, uint32_t at, int mover)
+{
+    const GraveRef g = grave_ref_begin(w, N, at, mover);
+    return ucb_select(w->sh, N, at, grave_ref_stat, &g);
+}
+
+/* mcgrave: Ludii's McGRAVE selection (Cazenave's GRAVE without exploration).
  * Children never visited come first, uniformly at random (Ludii's MC-GRAVE
  * sets QInit.INF: their value estimate is 10000). Otherwise each child's
  * value is (1 - beta) mean + beta amaf, beta = gv / (gv + n + bias gv n),
@@ -192,7 +232,7 @@ static uint32_t select_child(const Shared *sh, const Node *nodes, Node *n, const
  * visits; the root is the reference for both colours (its children for its
  * mover, Mcts.grave_opp for the other). Steps without a point (pass, swap,
  * STOP) and points the reference has no child for get beta 0. */
-static uint32_t select_grave(Worker *w, const Node *N, uint32_t at, int mover)
+static uint32_t select_mcgrave(Worker *w, Node *N, uint32_t at, int mover)
 {
     const Shared *sh = w->sh;
     const Node *n = &N[at];
@@ -230,14 +270,20 @@ static uint32_t select_grave(Worker *w, const Node *N, uint32_t at, int mover)
     return first + (uint32_t)(pick < 0 ? 0 : pick);
 }
 
-/* The tables select_child reads: nn = v + the search's prior weight (as
+static const SelectPolicy policy_ucb = {"ucb", select_ucb}, policy_rave = {"rave", select_rave},
+                          policy_rave_ref = {"rave-ref", select_rave_ref}, policy_mcgrave = {"mcgrave", select_mcgrave};
+
+/* The policy the options make (prepare has set grave and gref), and the
+ * tables the UCB policies read: nn = v + the search's prior weight (as
  * the children store it, a float), 1/nn and sqrt(1/nn), and the parent's
  * exploration term, for visit counts below SEL_TAB. Children with another
  * prior weight (a reused tree's) are computed one by one. */
-void mcts_sel_tables(Shared *sh)
+void mcts_select_setup(Shared *sh)
 {
     const EngineConfig *c = &sh->cfg;
     Mcts *m = sh->m;
+    assert(!sh->gref || sh->grave || c->rave); /* references serve rave-ref and mcgrave only */
+    sh->policy = sh->grave ? policy_mcgrave : !c->rave ? policy_ucb : sh->gref ? policy_rave_ref : policy_rave;
     /* Morpharaoh's boards have their own constant (board size 0): on the
      * 48-cell board no exploration term beat 0.05 by 89-11 against uct
      * instead of 81-19, while on 9x9 0.05 stays better. */
@@ -256,15 +302,4 @@ void mcts_sel_tables(Shared *sh)
     m->tab_valid = 1;
     m->tab_pn_bits = sh->tab_pn_bits;
     m->tab_explore = sh->explore;
-}
-
-uint32_t mcts_select(Worker *w, Node *N, uint32_t at, int mover)
-{
-    const Shared *sh = w->sh;
-    if (sh->grave) return select_grave(w, N, at, mover);
-    if (sh->gref) {
-        const GraveRef g = grave_ref_begin(w, N, at, mover);
-        return select_child(sh, N, &N[at], &g);
-    }
-    return select_child(sh, N, &N[at], NULL);
 }

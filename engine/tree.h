@@ -34,7 +34,7 @@ typedef struct Node {
     uint8_t kind;
     uint8_t complete;
     float prior_n, prior_w;
-    /* select_child's two best children at its last full scan (offsets in
+    /* The UCB policies' two best children at their last full scan (offsets in
      * the block: bits 0-14 and 15-29; bit 30 set once written). In the
      * struct's tail padding: a node stays 48 bytes. */
     _Atomic uint32_t shortlist;

@@ -832,7 +832,8 @@ static void test_select_shortlist(void)
     sh.cfg.explore = 0;
     sh.cfg.rave = 0;
     m->tree.root_pos = g.p;
-    mcts_sel_tables(&sh);
+    mcts_select_setup(&sh);
+    CU_ASSERT_STRING_EQUAL(sh.policy.name, "ucb"); /* rave off */
     w->sh = &sh;
     Node nodes[5];
     tree_node_init(&nodes[0], STEP_ROOT, -1, 1);
@@ -863,6 +864,17 @@ static void test_select_shortlist(void)
     CU_ASSERT_EQUAL(select_at(w, nodes, 25), 4); /* every child, every descent */
     set_q(&nodes[1], 0.99);
     CU_ASSERT_EQUAL(select_at(w, nodes, 26), 1);
+
+    /* The other policies, as the options and prepare's flags make them. */
+    sh.cfg.rave = 1;
+    mcts_select_setup(&sh);
+    CU_ASSERT_STRING_EQUAL(sh.policy.name, "rave");
+    sh.gref = 1; /* rave_ref > 0 */
+    mcts_select_setup(&sh);
+    CU_ASSERT_STRING_EQUAL(sh.policy.name, "rave-ref");
+    sh.grave = 1;
+    mcts_select_setup(&sh);
+    CU_ASSERT_STRING_EQUAL(sh.policy.name, "mcgrave");
     free(w);
     free(m);
     board_free(g.b);
