@@ -49,3 +49,9 @@ int arg_num(const char *s, double min, double max, double *v)
 }
 
 const char *color_name(Color c) { return c == BLACK ? "black" : "white"; }
+
+int arg_opt_num(int argc, char **argv, double min, double max, double *v)
+{
+    if (argc == 0) return 0;
+    return argc == 1 ? arg_num(argv[0], min, max, v) : -1;
+}

@@ -416,7 +416,7 @@ static double seconds_arg(Gtp *g, int argc, char **argv, const char *usage, StrB
     double secs = 3;
     char mt[64];
     if (g->engine && engine_get_param(g->engine, "movetime", mt, sizeof mt) == 0 && atof(mt) > 0) secs = atof(mt);
-    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0.01, 600, &secs) < 0)) {
+    if (arg_opt_num(argc, argv, 0.01, 600, &secs) < 0) {
         sb_puts(out, usage);
         return -1;
     }
@@ -478,17 +478,14 @@ GtpStatus cmd_ap_suggest(Gtp *g, int argc, char **argv, StrBuf *out)
 GtpStatus cmd_ap_solve(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     double secs = 0;
-    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0, 1e9, &secs) < 0)) return fail(out, "usage: ap_solve [SECONDS]");
+    if (arg_opt_num(argc, argv, 0, MAX_SECONDS, &secs) < 0) return fail(out, "usage: ap_solve [SECONDS]");
     if (!square(g, out) || !can_search(g, out)) return GTP_ERR;
     const Game *gm = &g->game;
     const Position *p = game_pos(gm);
     if (pos_over(p)) return cmd_ap_winner(g, 0, argv, out);
     Move best;
-    Result r = solve_position(g, p, secs, &best);
-    if (r != RESULT_BLACK && r != RESULT_WHITE) {
-        sb_puts(out, "unknown");
-        return GTP_OK;
-    }
+    Result r = solve_verdict(g, p, secs, &best, out);
+    if (r == RESULT_NONE) return GTP_OK;
     char buf[48];
     sb_printf(out, "player%d %s", seat(gm, r == RESULT_BLACK ? BLACK : WHITE), ap_move_format(p, &best, swapped(gm), buf, sizeof buf));
     return GTP_OK;
@@ -564,7 +561,7 @@ static Look look(Gtp *g, size_t k, double secs, bool *broke)
 GtpStatus cmd_ap_review(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     double secs = 1;
-    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0.01, 600, &secs) < 0))
+    if (arg_opt_num(argc, argv, 0.01, 600, &secs) < 0)
         return fail(out, "usage: ap_review [SECONDS] (a search of each position, 0.01 to 600; default 1)");
     if (!square(g, out) || !can_search(g, out)) return GTP_ERR;
     const Game *gm = &g->game;

@@ -8,7 +8,6 @@
 #include "args.h"
 #include "context.h"
 
-#define MAX_SECONDS 1e9
 #define MAX_STONES 1000000
 
 static GtpStatus fail(StrBuf *out, const char *msg)
@@ -293,18 +292,20 @@ GtpStatus cmd_get_param(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
-Result solve_position(Gtp *g, const Position *p, double seconds, Move *best)
+Result solve_verdict(Gtp *g, const Position *p, double seconds, Move *best, StrBuf *out)
 {
     Watch w = { g, p, NULL, 0 };
     SearchHooks h = { .stop = interrupted, .ctx = &w };
-    return engine_solve(g->engine, p, seconds, &h, best);
+    Result r = engine_solve(g->engine, p, seconds, &h, best);
+    if (r == RESULT_BLACK || r == RESULT_WHITE) return r;
+    sb_puts(out, "unknown");
+    return RESULT_NONE;
 }
 
 GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     double secs = 0;
-    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0, MAX_SECONDS, &secs) < 0))
-        return fail(out, "usage: solve [SECONDS]");
+    if (arg_opt_num(argc, argv, 0, MAX_SECONDS, &secs) < 0) return fail(out, "usage: solve [SECONDS]");
     if (!can_search(g, out)) return GTP_ERR;
     const Position *p = game_pos(&g->game);
     if (pos_over(p)) {
@@ -312,11 +313,8 @@ GtpStatus cmd_solve(Gtp *g, int argc, char **argv, StrBuf *out)
         return GTP_OK;
     }
     Move best;
-    Result r = solve_position(g, p, secs, &best);
-    if (r != RESULT_BLACK && r != RESULT_WHITE) {
-        sb_puts(out, "unknown");
-        return GTP_OK;
-    }
+    Result r = solve_verdict(g, p, secs, &best, out);
+    if (r == RESULT_NONE) return GTP_OK;
     char buf[32];
     move_format(g->game.board, &best, buf, sizeof buf);
     sb_printf(out, "%s %s", result_name(r), buf);
@@ -410,7 +408,7 @@ GtpStatus cmd_proofdb(Gtp *g, int argc, char **argv, StrBuf *out)
 GtpStatus cmd_opening_map(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     double secs = 0;
-    if (argc > 1 || (argc == 1 && arg_num(argv[0], 0, MAX_SECONDS, &secs) < 0))
+    if (arg_opt_num(argc, argv, 0, MAX_SECONDS, &secs) < 0)
         return fail(out, "usage: opening_map [SECONDS]");
     if (!can_search(g, out)) return GTP_ERR;
     const Board *b = g->game.board;

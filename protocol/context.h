@@ -19,6 +19,8 @@
 #include "reader.h"
 #include "strbuf.h"
 
+#define MAX_SECONDS 1e9 /* the most seconds a command's time argument takes */
+
 typedef enum { GTP_OK = 0, GTP_ERR = 1, GTP_DONE = 2 } GtpStatus;
 
 struct Gtp {
@@ -103,13 +105,15 @@ GtpStatus cmd_search_gfx(Gtp *, int, char **, StrBuf *);
  * their own way (cmd_abstractplay.c). can_search(): whether the search
  * commands may run (else the reason in out). engine_move(): the engine's
  * move for p under its options, checked legal (else -1 and the reason).
- * solve_position(): engine_solve() stopped by an interrupt. search_for():
+ * solve_verdict(): engine_solve() stopped by an interrupt: the winner, *best
+ * the side to move's move (its win, or its longest resistance), or
+ * RESULT_NONE having answered `unknown` in out. search_for():
  * analysis of p for `seconds` (or until an interrupt): the number of
  * reports, the last copied into *a (free a->moves); *broke (if not NULL)
  * says an interrupt ended it (GoGui's `# interrupt`, gtp_set_interrupt). */
 bool can_search(Gtp *g, StrBuf *out);
 int engine_move(Gtp *g, const Position *p, Move *m, StrBuf *out);
-Result solve_position(Gtp *g, const Position *p, double seconds, Move *best);
+Result solve_verdict(Gtp *g, const Position *p, double seconds, Move *best, StrBuf *out);
 int search_for(Gtp *g, const Position *p, double seconds, Analysis *a, bool *broke);
 /* cmd_board.c */
 GtpStatus cmd_board_geometry(Gtp *, int, char **, StrBuf *);

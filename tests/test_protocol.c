@@ -71,6 +71,18 @@ static void test_args(void)
     CU_ASSERT_EQUAL(c, WHITE);
     CU_ASSERT_EQUAL(arg_color("bl", &c), -1);
     CU_ASSERT_EQUAL(arg_color("", &c), -1);
+    /* an optional SECONDS: none, one in range, nothing else */
+    char one[] = "2.5", bad[] = "x";
+    char *av[] = {one, bad};
+    d = 7;
+    CU_ASSERT_EQUAL(arg_opt_num(0, av, 0, 600, &d), 0);
+    CU_ASSERT_DOUBLE_EQUAL(d, 7, 1e-12); /* the default stays */
+    CU_ASSERT_EQUAL(arg_opt_num(1, av, 0, 600, &d), 0);
+    CU_ASSERT_DOUBLE_EQUAL(d, 2.5, 1e-12);
+    CU_ASSERT_EQUAL(arg_opt_num(1, av, 3, 600, &d), -1);
+    CU_ASSERT_EQUAL(arg_opt_num(2, av, 0, 600, &d), -1);
+    CU_ASSERT_EQUAL(arg_opt_num(1, av + 1, 0, 600, &d), -1);
+    CU_ASSERT_DOUBLE_EQUAL(d, 2.5, 1e-12); /* untouched on errors */
 }
 
 static void test_strbuf(void)
@@ -91,15 +103,22 @@ static void test_strbuf(void)
     sb_free(&b);
 }
 
-static void test_reader(void)
+/* A Reader on a pipe (fd) that holds `data`, its write end still open. */
+static Reader *pipe_reader(const char *data, int fd[2])
 {
-    int fd[2];
     CU_ASSERT_EQUAL_FATAL(pipe(fd), 0);
-    const char data[] = "one\r\ntwo\n\n0123456789abcdef\nlast";
-    CU_ASSERT_EQUAL_FATAL(write(fd[1], data, sizeof data - 1), (ssize_t)(sizeof data - 1));
+    size_t n = strlen(data);
+    CU_ASSERT_EQUAL_FATAL(write(fd[1], data, n), (ssize_t)n);
     Reader *r = malloc(sizeof *r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     reader_init(r, fd[0]);
+    return r;
+}
+
+static void test_reader(void)
+{
+    int fd[2];
+    Reader *r = pipe_reader("one\r\ntwo\n\n0123456789abcdef\nlast", fd);
     char line[8];
     size_t len;
     bool toolong;
@@ -130,12 +149,7 @@ static void test_reader(void)
 static void test_reader_interrupt(void)
 {
     int fd[2];
-    CU_ASSERT_EQUAL_FATAL(pipe(fd), 0);
-    const char data[] = "name\n # interrupt \n# interrupt";
-    CU_ASSERT_EQUAL_FATAL(write(fd[1], data, sizeof data - 1), (ssize_t)(sizeof data - 1));
-    Reader *r = malloc(sizeof *r);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    reader_init(r, fd[0]);
+    Reader *r = pipe_reader("name\n # interrupt \n# interrupt", fd);
     char line[32];
     size_t len;
     bool toolong;
