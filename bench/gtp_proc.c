@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../engine/clock.h"
+#include "../engine/signals.h"
 
 const char *gtp_reply_name(GtpReply s)
 {
@@ -65,10 +66,7 @@ int gtp_start(GtpProc *g, const char *cmdline, const char *stderr_path, char *er
     }
     if (pid == 0) {
         setpgid(0, 0);
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = SIG_DFL;
-        sigaction(SIGPIPE, &sa, NULL); /* ignored dispositions survive exec */
+        signal_set(SIGPIPE, SIG_DFL); /* ignored dispositions survive exec */
         int e = open(errpath, O_WRONLY | O_CREAT | O_APPEND, 0644);
         if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || e < 0 || dup2(e, 2) < 0) _exit(127);
         /* Other games' pipes must not leak into this engine, or their EOFs

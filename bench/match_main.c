@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/signals.h"
 #include "cli_args.h"
 #include "match_game.h"
 #include "match_record.h"
@@ -258,10 +259,7 @@ int main(int argc, char **argv)
         return 2;
     }
     /* A dead engine's closed stdin must be an error return, not our death. */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa, NULL);
+    signal_set(SIGPIPE, SIG_IGN);
 
     char canon[200], open_text[300];
     ruleset_format(&rules, canon, sizeof canon);

@@ -10,6 +10,7 @@
 
 #include "cli_args.h"
 #include "../engine/clock.h"
+#include "../engine/signals.h"
 #include "perft_run.h"
 #include "perft_table.h"
 
@@ -115,10 +116,7 @@ int main(int argc, char **argv)
     if (!failures_only)
         printf("%5s %4s %-36s %5s %5s %12s %6s %9s %12s\n", "line", "size", "rules", "moves", "depth", "perft", "check", "seconds", "leaves/s");
 
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigaction(SIGINT, &sa, NULL);
+    signal_set(SIGINT, on_interrupt);
     uint64_t expect_all = expected_total(path, max_leaves), expect_done = 0;
     double start = now_seconds(), last_note = start;
     static PerftRow row; /* 8 KB of moves: kept off the stack */

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../engine/clock.h"
+#include "../engine/signals.h"
 #include "../rules/move_list.h"
 #include "../rules/rules.h"
 #include "args.h"
@@ -132,10 +133,7 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
         board_free(b);
         return 1;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigaction(SIGINT, &sa, NULL);
+    signal_set(SIGINT, on_interrupt);
     double t0 = now_seconds();
     Progress pr = {err, t0, t0};
     /* A listing goes move by move at the root, for its progress lines. */

@@ -15,6 +15,7 @@
 
 #include "../engine/engine.h"
 #include "../engine/searcher.h"
+#include "../engine/signals.h"
 #include "args.h"
 #include "cli.h"
 #include "gtp.h"
@@ -168,7 +169,7 @@ int main(int argc, char **argv)
     }
     /* A controller that closes its end must not kill us mid-write: the
      * write fails instead and the loop ends. */
-    signal(SIGPIPE, SIG_IGN);
+    signal_set(SIGPIPE, SIG_IGN);
     Gtp *g = gtp_create(e);
     if (!g) {
         fprintf(stderr, "morphos: out of memory\n");
