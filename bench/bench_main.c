@@ -133,80 +133,88 @@ static int run_search(const char *searcher, long playouts, int ab_depth, const S
 
 static const int rate_sizes[] = {9, 13, 19};
 
-static int parse_rules(const char *rules_text, Ruleset *r)
-{
-    const char *why = ruleset_parse(r, rules_text);
-    if (why) fprintf(stderr, "bench: --rules %s: %s\n", rules_text, why);
-    return why != NULL;
-}
-
 /* The boards of the playout rates: 9x9, 13x13 and 19x19 (or the one of
  * --size), or under Morpharaoh the one Cairo board of the rules, whatever
- * --size says. Returns how many; sizes[k] is board_create's size, label[k]
- * the row's name. */
-static size_t rate_boards(const Ruleset *r, long only_size, int sizes[], char label[][16])
+ * --size says; label[k] is board[k]'s row name. */
+typedef struct RateBoards {
+    size_t n;
+    Board *board[3];
+    char label[3][16];
+} RateBoards;
+
+static void rate_boards_free(RateBoards *rb)
 {
-    if (r->game == GAME_MORPHARAOH) {
-        sizes[0] = 0;
-        snprintf(label[0], 16, "cairo%d", r->cells);
+    for (size_t k = 0; k < rb->n; k++) board_free(rb->board[k]);
+    rb->n = 0;
+}
+
+/* 0, or 1 with the reason on stderr (bad rules, a board that cannot be
+ * had) and nothing to free. */
+static int rate_boards(RateBoards *rb, const char *rules_text, long only_size)
+{
+    Ruleset r;
+    const char *why = ruleset_parse(&r, rules_text);
+    if (why) {
+        fprintf(stderr, "bench: --rules %s: %s\n", rules_text, why);
         return 1;
     }
-    if (only_size) {
-        sizes[0] = (int)only_size;
-        snprintf(label[0], 16, "%2ldx%-2ld", only_size, only_size);
-        return 1;
-    }
+    int sizes[3];
     size_t n = 0;
-    for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
-        sizes[n] = rate_sizes[k];
-        snprintf(label[n++], 16, "%2dx%-2d", rate_sizes[k], rate_sizes[k]);
+    if (r.game == GAME_MORPHARAOH) {
+        sizes[n] = 0;
+        snprintf(rb->label[n++], 16, "cairo%d", r.cells);
+    } else if (only_size) {
+        sizes[n] = (int)only_size;
+        snprintf(rb->label[n++], 16, "%2ldx%-2ld", only_size, only_size);
+    } else {
+        for (size_t k = 0; k < sizeof rate_sizes / sizeof rate_sizes[0]; k++) {
+            sizes[n] = rate_sizes[k];
+            snprintf(rb->label[n++], 16, "%2dx%-2d", rate_sizes[k], rate_sizes[k]);
+        }
     }
-    return n;
+    for (rb->n = 0; rb->n < n; rb->n++) {
+        char err[256];
+        rb->board[rb->n] = board_create(sizes[rb->n], &r, err, sizeof err);
+        if (!rb->board[rb->n]) {
+            fprintf(stderr, "bench: %s\n", err);
+            rate_boards_free(rb);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static int run_random(const char *rules_text, double seconds, long count, long only_size)
 {
-    Ruleset r;
-    if (parse_rules(rules_text, &r)) return 1;
+    RateBoards rb;
+    if (rate_boards(&rb, rules_text, only_size)) return 1;
     printf("random playouts (rules core, uniform, rules %s, cap 10 x points plies):\n", rules_text);
-    int sizes[3];
-    char label[3][16];
-    size_t nb = rate_boards(&r, only_size, sizes, label);
-    for (size_t k = 0; k < nb; k++) {
-        char err[256];
-        Board *b = board_create(sizes[k], &r, err, sizeof err);
-        if (!b) {
-            fprintf(stderr, "bench: %s\n", err);
-            return 1;
-        }
+    for (size_t k = 0; k < rb.n; k++) {
+        Board *b = rb.board[k];
         PlayoutRate pr;
         random_playout_rate(b, seconds, count, 10 * b->npoints, 1, &pr);
-        printf("  %s %9ld playouts in %.2f s: %9.0f playouts/s, %6.2f M plies/s, %.1f plies/game%s\n", label[k], pr.playouts,
+        printf("  %s %9ld playouts in %.2f s: %9.0f playouts/s, %6.2f M plies/s, %.1f plies/game%s\n", rb.label[k], pr.playouts,
                pr.seconds, (double)pr.playouts / pr.seconds, (double)pr.plies / pr.seconds / 1e6, (double)pr.plies / (double)pr.playouts,
                pr.capped ? " (some capped)" : "");
         fflush(stdout);
-        board_free(b);
     }
+    rate_boards_free(&rb);
     return 0;
 }
 
 static int run_engine_rate(const char *searcher, const char *rules_text, double seconds, long only_size, const Sets *sets)
 {
-    Ruleset r;
-    if (parse_rules(rules_text, &r)) return 1;
+    RateBoards rb;
+    if (rate_boards(&rb, rules_text, only_size)) return 1;
     printf("full engine (%s, 1 thread unless set, from the empty board, rules %s):\n", searcher, rules_text);
     print_sets(sets);
-    int sizes[3];
-    char label[3][16];
-    size_t nb = rate_boards(&r, only_size, sizes, label);
-    for (size_t k = 0; k < nb; k++) {
+    for (size_t k = 0; k < rb.n; k++) {
         char err[256];
-        Board *b = board_create(sizes[k], &r, err, sizeof err);
+        Board *b = rb.board[k];
         Engine *e = engine_create();
-        if (!b || !e) {
-            fprintf(stderr, "bench: %s\n", b ? "cannot create the engine" : err);
-            engine_free(e);
-            board_free(b);
+        if (!e) {
+            fprintf(stderr, "bench: cannot create the engine\n");
+            rate_boards_free(&rb);
             return 1;
         }
         Position p;
@@ -223,7 +231,7 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
                 engine_set_param(e, "book", "off", err, sizeof err)) {
                 fprintf(stderr, "bench: engine: %s\n", err);
                 engine_free(e);
-                board_free(b);
+                rate_boards_free(&rb);
                 return 1;
             }
             engine_new_game(e, &p);
@@ -234,11 +242,11 @@ static int run_engine_rate(const char *searcher, const char *rules_text, double 
             double want = (double)n * seconds / (dt < 1e-4 ? 1e-4 : dt); /* 1e-4: a clock too coarse for 200 playouts */
             n = want < 200 ? 200 : want > 1e8 ? 100000000L : (long)want;
         }
-        printf("  %s %9ld playouts in %.2f s: %9.0f playouts/s\n", label[k], n, dt, dt > 0 ? (double)n / dt : 0.0);
+        printf("  %s %9ld playouts in %.2f s: %9.0f playouts/s\n", rb.label[k], n, dt, dt > 0 ? (double)n / dt : 0.0);
         fflush(stdout);
         engine_free(e);
-        board_free(b);
     }
+    rate_boards_free(&rb);
     return 0;
 }
 
