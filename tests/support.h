@@ -72,6 +72,21 @@ static inline bool is_weak(Game *g, Color c, const char *point)
     return bb_test(w, g->b->bit_of[pt(g->b, point)]);
 }
 
+/* Whether the stone on `point` is weak, its opponent to move, on a new
+ * board of that size and those rules holding the stones listed (setup's
+ * lists); the board is freed. */
+static inline bool weak_in(int size, const char *rules, const char *black, const char *white, const char *point)
+{
+    Game g = game(size, rules);
+    setup(&g, black, white);
+    Color c = pos_color_at(&g.p, pt(g.b, point));
+    CU_ASSERT_NOT_EQUAL_FATAL(c, EMPTY);
+    g.p.to_move = (uint8_t)!c;
+    bool weak = is_weak(&g, c, point);
+    board_free(g.b);
+    return weak;
+}
+
 /* A fixed xorshift sequence, so that random positions are reproducible. */
 static inline unsigned rnd(unsigned n)
 {

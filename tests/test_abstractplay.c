@@ -2,7 +2,8 @@
  * "AbstractPlay"): the presets, the third pattern P3, Duomorph's adjacent
  * pairs and lone stones, the full-board tie-break, AbstractPlay's notation
  * and seat swap, and the perft table computed with AbstractPlay's own move
- * generator. A literal reading of the patterns cross-checks the bitboards. */
+ * generator. A literal reading of the patterns (reference.h) cross-checks
+ * the bitboards. */
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "../bench/perft_run.h"
 #include "../bench/perft_table.h"
 #include "../rules/rules.h"
+#include "reference.h"
 #include "support.h"
 
 /* ---- presets ------------------------------------------------------------ */
@@ -62,59 +64,6 @@ static void test_presets(void)
 
 /* ---- P3 ----------------------------------------------------------------- */
 
-static const int RP1[][2] = { {0, 1}, {-1, 1}, {-1, 0}, {0, -1} };
-static const int RP2[][2] = { {-1, 2}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
-static const int RP1a[][2] = { {0, 1}, {-1, 0}, {0, -1} };
-static const int RP2a[][2] = { {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
-static const int RP3[][2] = { {-1, 0}, {-1, 1}, {0, 2}, {1, 2}, {2, 1}, {2, 0}, {1, -1}, {0, -1} };
-
-enum { NOTHING = 3 };
-
-static int ref_cell(const Position *p, int x, int y)
-{
-    const Board *b = p->board;
-    int n = b->size;
-    if (x >= 0 && y >= 0 && x < n && y < n) return pos_color_at(p, y * n + x);
-    if (!b->rules.edges) return NOTHING;
-    if (x >= 0 && x < n && (y == -1 || y == n)) return BLACK;
-    if (y >= 0 && y < n && (x == -1 || x == n)) return WHITE;
-    return NOTHING;
-}
-
-/* The pattern's image under transform t: rotations (dx,dy) -> (-dy,dx)
- * t & 3 times, then dy -> -dy when t & 4 (AbstractPlay's construction). */
-static void transform(int t, int dx, int dy, int *ox, int *oy)
-{
-    for (int r = 0; r < (t & 3); r++) {
-        int s = dx;
-        dx = -dy;
-        dy = s;
-    }
-    if (t & 4) dy = -dy;
-    *ox = dx;
-    *oy = dy;
-}
-
-static bool ref_weak(const Position *p, int x, int y)
-{
-    const Board *b = p->board;
-    int c = ref_cell(p, x, y);
-    if (c != BLACK && c != WHITE) return false;
-    const int(*pats[3])[2] = { b->rules.a ? RP1a : RP1, b->rules.a ? RP2a : RP2, RP3 };
-    int len[3] = { b->rules.a ? 3 : 4, b->rules.a ? 4 : 5, 8 };
-    for (int k = 0; k < 2 + b->rules.p3; k++)
-        for (int t = 0; t < 8; t++) {
-            bool all = true;
-            for (int j = 0; j < len[k] && all; j++) {
-                int dx, dy;
-                transform(t, pats[k][j][0], pats[k][j][1], &dx, &dy);
-                all = ref_cell(p, x + dx, y + dy) == !c;
-            }
-            if (all) return true;
-        }
-    return false;
-}
-
 /* Bulk sets and the single-point lookup against the literal reading, on
  * every size, P3 with and without edges and mutator a. */
 static void test_p3_matches_reference(void)
@@ -122,25 +71,7 @@ static void test_p3_matches_reference(void)
     const char *rules[] = { "abstractplay=default", "p3=on", "p3=on a", "abstractplay=minimorph p3=on edges=on" };
     int checked = 0, weak = 0;
     for (int r = 0; r < 4; r++)
-        for (int n = 2; n <= 25; n += 1 + (n >= 13) * 5) {
-            Game g = game(n, rules[r]);
-            for (int iter = 0; iter < 30; iter++) {
-                random_stones(&g, 50 + (int)rnd(50));
-                for (int c = 0; c < 2; c++) {
-                    g.p.to_move = (uint8_t)!c;
-                    bb_t w;
-                    pos_weak_stones(&g.p, (Color)c, w);
-                    for (int q = 0; q < g.b->npoints; q++) {
-                        bool want = (int)pos_color_at(&g.p, q) == c && ref_weak(&g.p, q % n, q / n);
-                        CU_ASSERT_EQUAL(bb_test(w, g.b->bit_of[q]), want);
-                        if ((int)pos_color_at(&g.p, q) == c) CU_ASSERT_EQUAL(pos_point_weak(&g.p, (Color)c, q), want);
-                        checked++;
-                        weak += want;
-                    }
-                }
-            }
-            board_free(g.b);
-        }
+        for (int n = 2; n <= 25; n += 1 + (n >= 13) * 5) ref_check_random(n, rules[r], 30, 50, 50, &checked, &weak);
     CU_ASSERT(weak > 1000 && checked > 100000);
 }
 
@@ -148,42 +79,9 @@ static void test_p3_matches_reference(void)
  * not; 4 distinct images (the ring of a 2x2 block is symmetric). */
 static void test_p3_orientations(void)
 {
-    Game g = game(9, "abstractplay=default");
-    int distinct = 0;
-    uint64_t seen[8];
-    for (int t = 0; t < 8; t++) {
-        int cells[8];
-        uint64_t sig = 0;
-        for (int j = 0; j < 8; j++) {
-            int dx, dy;
-            transform(t, RP3[j][0], RP3[j][1], &dx, &dy);
-            cells[j] = (4 + dy) * 9 + 4 + dx;
-            sig |= (uint64_t)1 << (cells[j] - 20);
-        }
-        int dup = 0;
-        for (int k = 0; k < distinct; k++) dup |= seen[k] == sig;
-        if (!dup) seen[distinct++] = sig;
-        for (int miss = -1; miss < 8; miss++)
-            for (int c = 0; c < 2; c++) {
-                pos_init(&g.p, g.b);
-                pos_set_stone(&g.p, pt(g.b, "E5"), (Color)c);
-                for (int j = 0; j < 8; j++)
-                    if (j != miss) pos_set_stone(&g.p, cells[j], (Color)!c);
-                g.p.to_move = (uint8_t)!c;
-                CU_ASSERT_EQUAL(is_weak(&g, (Color)c, "E5"), miss < 0);
-                CU_ASSERT_EQUAL(pos_point_weak(&g.p, (Color)c, pt(g.b, "E5")), miss < 0);
-                /* and as a flip the mover may make */
-                CU_ASSERT_EQUAL(legal(&g, "E5"), miss < 0);
-            }
-    }
-    CU_ASSERT_EQUAL(distinct, 4);
+    ref_check_orientations("abstractplay=default", RP3, 8, 4);
     /* without the token the same stones are not weak */
-    board_free(g.b);
-    g = game(9, "abstractplay=default p3=off");
-    setup(&g, "E5", "D5,D6,E7,F7,G6,G5,F4,E4");
-    g.p.to_move = WHITE;
-    CU_ASSERT_FALSE(is_weak(&g, BLACK, "E5"));
-    board_free(g.b);
+    CU_ASSERT_FALSE(weak_in(9, "abstractplay=default p3=off", "E5", "D5,D6,E7,F7,G6,G5,F4,E4", "E5"));
 }
 
 /* At the edges: a P3 image with a cell off the board never matches
@@ -191,30 +89,18 @@ static void test_p3_orientations(void)
  * the last row and column. */
 static void test_p3_edges(void)
 {
-    Game g = game(5, "abstractplay=default");
     /* B2's block up-right: ring A2 A3 B4 C4 D3 D2 C1 B1, all on the board */
-    setup(&g, "B2", "A2,A3,B4,C4,D3,D2,C1,B1");
-    g.p.to_move = WHITE;
-    CU_ASSERT_TRUE(is_weak(&g, BLACK, "B2"));
-    board_free(g.b);
+    CU_ASSERT_TRUE(weak_in(5, "abstractplay=default", "B2", "A2,A3,B4,C4,D3,D2,C1,B1", "B2"));
     /* D4's block up-right would need E..F columns: the ring leaves the board */
-    g = game(5, "abstractplay=default");
-    setup(&g, "E5", "D5,D4,E4");
-    g.p.to_move = WHITE;
-    CU_ASSERT_FALSE(is_weak(&g, BLACK, "E5"));
-    board_free(g.b);
+    CU_ASSERT_FALSE(weak_in(5, "abstractplay=default", "E5", "D5,D4,E4", "E5"));
     /* the mirror image in the top-right corner: D4's block down-left... the
      * block {D4,E4,D5,E5} ring: C4 C5 D3 E3 and four cells off the board */
-    g = game(5, "abstractplay=default");
-    setup(&g, "D4", "C4,C5,D3,E3");
-    g.p.to_move = WHITE;
-    CU_ASSERT_FALSE(is_weak(&g, BLACK, "D4"));
-    board_free(g.b);
+    CU_ASSERT_FALSE(weak_in(5, "abstractplay=default", "D4", "C4,C5,D3,E3", "D4"));
     /* a stone on an edge is never weak by P3 alone: each image holds the
      * cell beyond the stone on both axes. On random boards, P3 changes no
      * edge stone's weakness. */
     for (int n = 4; n <= 9; n++) {
-        g = game(n, "abstractplay=default");
+        Game g = game(n, "abstractplay=default");
         Game h = game(n, "abstractplay=default p3=off");
         for (int iter = 0; iter < 200; iter++) {
             for (int q = 0; q < n * n; q++) {
@@ -235,12 +121,8 @@ static void test_p3_edges(void)
     /* with edges=on, the virtual row counts, the cells further out do not:
      * B2 (block up-right) needs nothing off the board; A2 (block up-right)
      * needs the edge cell left of A2 and A3 (white edge stones) */
-    g = game(5, "p3=on edges=on a");
-    setup(&g, "A2", "A4,B4,C3,C2,B1,A1");
-    g.p.to_move = WHITE;
     /* under a, P2' needs (-1,1) (-1,0) (0,-1) (1,-1): edge, edge, A1, B1 */
-    CU_ASSERT_TRUE(is_weak(&g, BLACK, "A2"));
-    board_free(g.b);
+    CU_ASSERT_TRUE(weak_in(5, "p3=on edges=on a", "A2", "A4,B4,C3,C2,B1,A1", "A2"));
 }
 
 /* ---- Duomorph: adjacent pairs and lone stones ----------------------------- */

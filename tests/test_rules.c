@@ -1,7 +1,7 @@
 /* test_rules.c - the rules core against rules.md: patterns, edges, every
  * mutator's special rules, move text, hashing, and the public perft table.
- * A brute-force reference (coordinates, literal rules.md) cross-checks the
- * bitboard code on random positions. */
+ * A brute-force reference (reference.h: coordinates, literal rules.md)
+ * cross-checks the bitboard code on random positions. */
 #include <CUnit/Basic.h>
 #include <math.h>
 #include <signal.h>
@@ -14,53 +14,8 @@
 #include "../rules/bitboard.h"
 #include "../rules/cairo.h"
 #include "../rules/rules.h"
+#include "reference.h"
 #include "support.h"
-
-/* ---- reference: rules.md taken literally ------------------------------ */
-
-enum { NOTHING = 3 };
-
-static int ref_cell(const Position *p, int x, int y)
-{
-    const Board *b = p->board;
-    int n = b->size;
-    if (x >= 0 && y >= 0 && x < n && y < n) return pos_color_at(p, y * n + x);
-    if (!b->rules.edges) return NOTHING;
-    if (x >= 0 && x < n && (y == -1 || y == n)) return BLACK;
-    if (y >= 0 && y < n && (x == -1 || x == n)) return WHITE;
-    return NOTHING; /* outer corners and beyond */
-}
-
-static const int RP1[][2] = { {0, 1}, {-1, 1}, {-1, 0}, {0, -1} };
-static const int RP2[][2] = { {-1, 2}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
-static const int RP1a[][2] = { {0, 1}, {-1, 0}, {0, -1} };
-static const int RP2a[][2] = { {-1, 1}, {-1, 0}, {0, -1}, {1, -1} };
-
-/* Is the stone at (x, y) weak, counting extra_pt (if >= 0) as an enemy stone? */
-static bool ref_weak(const Position *p, int x, int y, int extra_pt)
-{
-    const Board *b = p->board;
-    int n = b->size;
-    int c = ref_cell(p, x, y);
-    if (c != BLACK && c != WHITE) return false;
-    const int(*pats[2])[2] = { b->rules.a ? RP1a : RP1, b->rules.a ? RP2a : RP2 };
-    int len[2] = { b->rules.a ? 3 : 4, b->rules.a ? 4 : 5 };
-    for (int k = 0; k < 2; k++)
-        for (int t = 0; t < 8; t++) {
-            bool all = true;
-            for (int j = 0; j < len[k] && all; j++) {
-                int dx = pats[k][j][0], dy = pats[k][j][1];
-                if (t & 4) { int s = dx; dx = dy; dy = s; }
-                if (t & 1) dx = -dx;
-                if (t & 2) dy = -dy;
-                int cx = x + dx, cy = y + dy;
-                bool extra = extra_pt >= 0 && cx >= 0 && cy >= 0 && cx < n && cy < n && cy * n + cx == extra_pt;
-                all = extra || ref_cell(p, cx, cy) == !c;
-            }
-            if (all) return true;
-        }
-    return false;
-}
 
 /* ---- patterns and edges ------------------------------------------------ */
 
@@ -69,80 +24,18 @@ static void test_weak_matches_reference(void)
     const char *rules[] = { "none", "a", "edges=off", "a,edges=on" };
     int checked = 0, weak = 0;
     for (int r = 0; r < 4; r++)
-        for (int n = 2; n <= 13; n++) {
-            Game g = game(n, rules[r]);
-            for (int iter = 0; iter < 40; iter++) {
-                random_stones(&g, 40 + (int)rnd(60));
-                for (int c = 0; c < 2; c++) {
-                    g.p.to_move = (uint8_t)!c;
-                    bb_t w, wif;
-                    pos_weak_stones(&g.p, (Color)c, w);
-                    pos_weak_if_placed(&g.p, (Color)c, wif);
-                    for (int q = 0; q < g.b->npoints; q++) {
-                        bool want = (int)pos_color_at(&g.p, q) == c && ref_weak(&g.p, q % n, q / n, -1);
-                        CU_ASSERT_EQUAL(bb_test(w, g.b->bit_of[q]), want);
-                        /* An empty point: weak for a stone of c placed there
-                         * (pos_point_weak's table lookup, checked above). */
-                        bool empty = pos_color_at(&g.p, q) == EMPTY;
-                        CU_ASSERT_EQUAL(bb_test(wif, g.b->bit_of[q]), empty && pos_point_weak(&g.p, (Color)c, q));
-                        if ((int)pos_color_at(&g.p, q) == c) CU_ASSERT_EQUAL(pos_point_weak(&g.p, (Color)c, q), want);
-                        checked++;
-                        weak += want;
-                    }
-                }
-            }
-            board_free(g.b);
-        }
+        for (int n = 2; n <= 13; n++) ref_check_random(n, rules[r], 40, 40, 60, &checked, &weak);
     CU_ASSERT(weak > 1000 && checked > 100000);
 }
 
 /* Each pattern in each orientation, alone around a centre stone: weak; any
  * one cell missing: not weak. */
-static void check_orientations(const char *rules, const int (*pat)[2], int len, int want_distinct)
-{
-    Game g = game(9, rules);
-    int distinct = 0;
-    uint64_t seen[8];
-    for (int t = 0; t < 8; t++) {
-        int cells[5];
-        for (int j = 0; j < len; j++) {
-            int dx = pat[j][0], dy = pat[j][1];
-            if (t & 4) { int s = dx; dx = dy; dy = s; }
-            if (t & 1) dx = -dx;
-            if (t & 2) dy = -dy;
-            cells[j] = (4 + dy) * 9 + 4 + dx;
-        }
-        uint64_t sig = 0;
-        for (int j = 0; j < len; j++) sig |= (uint64_t)1 << (cells[j] - 20);
-        int dup = 0;
-        for (int k = 0; k < distinct; k++) dup |= seen[k] == sig;
-        if (!dup) seen[distinct++] = sig;
-        for (int miss = -1; miss < len; miss++) {
-            pos_init(&g.p, g.b);
-            pos_set_stone(&g.p, pt(g.b, "E5"), BLACK);
-            for (int j = 0; j < len; j++)
-                if (j != miss) pos_set_stone(&g.p, cells[j], WHITE);
-            g.p.to_move = WHITE;
-            CU_ASSERT_EQUAL(is_weak(&g, BLACK, "E5"), miss < 0);
-            /* and the colours the other way round */
-            for (int q = 0; q < 81; q++) {
-                Color c = pos_color_at(&g.p, q);
-                if (c != EMPTY) pos_set_stone(&g.p, q, (Color)!c);
-            }
-            g.p.to_move = BLACK;
-            CU_ASSERT_EQUAL(is_weak(&g, WHITE, "E5"), miss < 0);
-        }
-    }
-    CU_ASSERT_EQUAL(distinct, want_distinct);
-    board_free(g.b);
-}
-
 static void test_pattern_orientations(void)
 {
-    check_orientations("none", RP1, 4, 8);
-    check_orientations("none", RP2, 5, 8);
-    check_orientations("a", RP1a, 3, 4);
-    check_orientations("a", RP2a, 4, 4);
+    ref_check_orientations("none", RP1, 4, 8);
+    ref_check_orientations("none", RP2, 5, 8);
+    ref_check_orientations("a", RP1a, 3, 4);
+    ref_check_orientations("a", RP2a, 4, 4);
     /* The board's own table holds exactly the distinct orientations. */
     Game g = game(9, "none");
     CU_ASSERT_EQUAL(g.b->nsq, 16);
@@ -163,10 +56,8 @@ static void test_edge_stones(void)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         Game g = game(5, cases[i].rules);
         CU_ASSERT_EQUAL(g.b->rules.edges, cases[i].edges);
-        setup(&g, "A2", "A1,A3");
-        g.p.to_move = WHITE;
-        CU_ASSERT_EQUAL(is_weak(&g, BLACK, "A2"), cases[i].edges);
         board_free(g.b);
+        CU_ASSERT_EQUAL(weak_in(5, cases[i].rules, "A2", "A1,A3", "A2"), cases[i].edges);
     }
 }
 
