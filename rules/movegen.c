@@ -493,9 +493,9 @@ static inline __attribute__((always_inline)) int cairo_draw(const Board *b, cons
 /* A plain turn's target as a bit, -1 for none (pass): square boards one
  * draw among the whole board's targets, computed at once without a branch
  * on the stones; Cairo boards cairo_draw. S0, NW0: the stride and word
- * count as constants (0: the board's). */
+ * count as constants (0: the board's); P12 as for weak_square. */
 static inline __attribute__((always_inline)) int plain_draw_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp,
-                                                              const uint64_t *edge, uint64_t *rng, const int S0, const int NW0)
+                                                              const uint64_t *edge, uint64_t *rng, const int S0, const int NW0, const int P12)
 {
     const int nw = NW0 ? NW0 : b->words;
     if (!S0 && !b->size) return cairo_draw(b, plane, own, opp, rng, nw);
@@ -508,7 +508,7 @@ static inline __attribute__((always_inline)) int plain_draw_n(const Board *b, co
     }
 #endif
     bb_t legal;
-    const int n = targets_n(b, plane, own, opp, edge, legal, S0, NW0);
+    const int n = targets_n(b, plane, own, opp, edge, legal, S0, NW0, P12);
     if (__builtin_expect(n == 0, 0)) return -1;
     return bb_select(legal, nw, (int)rng_below(rng, (uint64_t)n));
 }
@@ -522,7 +522,7 @@ static Move random_plain(const Position *p, uint64_t *rng)
     bb_t plane;
     for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
     const uint64_t *own = p->stones[mover], *opp = p->stones[!mover], *edge = b->edge[mover];
-    const int bit = b->words == 1 ? plain_draw_n(b, plane, own, opp, edge, rng, 0, 1) : plain_draw_n(b, plane, own, opp, edge, rng, 0, 0);
+    const int bit = b->words == 1 ? plain_draw_n(b, plane, own, opp, edge, rng, 0, 1, 0) : plain_draw_n(b, plane, own, opp, edge, rng, 0, 0, 0);
     if (__builtin_expect(bit < 0, 0)) return move_pts(MOVE_PASS, 0, -1, -1, -1);
     return move_pts(bb_test(p->stones[!mover], bit) ? MOVE_FLIP : MOVE_PLACE, 1, b->point_of[bit], -1, -1);
 }
@@ -765,8 +765,8 @@ int pos_random_completion(const Position *p, const int16_t *S, int ns, uint64_t 
  * is none), played, with random_plain's draws. false, with nothing drawn
  * or played, on any other turn. S0, NW0: the board's stride and
  * word count as constants (0: the board's), so that the targets, the
- * draw and the move compile per size. */
-static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint64_t *rng, const int S0, const int NW0)
+ * draw and the move compile per size; P12 as for weak_square. */
+static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint64_t *rng, const int S0, const int NW0, const int P12)
 {
     const Board *b = p->board;
     if (!plain_turn(p)) return false;
@@ -774,7 +774,7 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     bb_t plane;
     if (!SIMD_BOARD || !S0 || NW0 < SIMD_MIN_WORDS || NW0 > 8) /* the vector backend builds it in its register */
         for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
-    const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], b->edge[mover], rng, S0, NW0);
+    const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], b->edge[mover], rng, S0, NW0, P12);
     if (__builtin_expect(bit < 0, 0)) {
         const Move m = move_of(MOVE_PASS); /* drawn already: random_plain's pass */
         pos_play(p, &m);
@@ -827,11 +827,12 @@ static __attribute__((noinline, cold)) bool play_swap_turn(Position *p, uint64_t
 
 /* Uniformly random moves (pos_random_move's draws, played) until the game
  * ends or cap plies; the plies played. */
-static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int S0, const int NW0)
+static inline __attribute__((always_inline)) int random_playout_n(Position *p, uint64_t *rng, int cap, const int S0, const int NW0,
+                                                                  const int P12)
 {
     int plies = 0;
     for (; plies < cap && !pos_over(p); plies++) {
-        if (play_plain_n(p, rng, S0, NW0) || play_swap_turn(p, rng)) continue;
+        if (play_plain_n(p, rng, S0, NW0, P12) || play_swap_turn(p, rng)) continue;
         Move m = pos_random_move(p, rng);
         pos_play(p, &m);
     }
@@ -840,18 +841,23 @@ static inline __attribute__((always_inline)) int random_playout_n(Position *p, u
 
 /* The loop compiled per board size: the square sizes of targets.h, any
  * one-word board, the rest. One copy per size (the build's time); a
- * single step is the loop with cap 1. */
+ * single step is the loop with cap 1. 5x5 has a second copy for the base
+ * patterns (P1, P2), with no test of the rule set in the weak patterns:
+ * on one word the tests kept gcc from scheduling the patterns without
+ * spills. */
 typedef int (*PlayoutFn)(Position *p, uint64_t *rng, int cap);
 #define PLAYOUT_FN(n) \
-    static int playout_##n(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, n + 2, SQ_NW(n)); }
+    static int playout_##n(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, n + 2, SQ_NW(n), 0); }
 SQUARE_SIZES(PLAYOUT_FN)
 #undef PLAYOUT_FN
-static int playout_w1(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 1); }
-static int playout_w3(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 3); }
-static int playout_any(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 0); }
+static int playout_5_p12(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 7, SQ_NW(5), 1); }
+static int playout_w1(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 1, 0); }
+static int playout_w3(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 3, 0); }
+static int playout_any(Position *p, uint64_t *rng, int cap) { return random_playout_n(p, rng, cap, 0, 0, 0); }
 
 static PlayoutFn playout_for(const Board *b)
 {
+    if (b->size == 5 && !b->rules.a && !b->rules.p3) return playout_5_p12;
     switch (b->size) {
 #define CASE(n) \
     case n: return playout_##n;

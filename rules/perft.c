@@ -115,7 +115,7 @@ perft_node(const Position *p, int depth, bool bulk, PerftLevel *lv, const int S0
         const int x = p->to_move, nw = NW0 ? NW0 : b->words;
         bb_t plane = { 0 }, t;
         for (int i = 0; i < nw; i++) plane[i] = p->stones[x][i] | b->edge[x][i];
-        if (targets_n(b, plane, p->stones[x], p->stones[!x], b->edge[x], t, S0, NW0) > 0) {
+        if (targets_n(b, plane, p->stones[x], p->stones[!x], b->edge[x], t, S0, NW0, 0) > 0) {
             Position *c = &lv[depth].child;
             if (depth == 1) return plain_children(p, c, x, t, 0, bulk, lv, S0, NW0, self);
             return plain_children(p, c, x, t, depth - 1, bulk, lv, S0, NW0, self);

@@ -175,12 +175,14 @@ static inline __attribute__((always_inline)) int targets_pairs(const Board *b, c
  * word count as constants (0: the board's), so that the common sizes get
  * shifts by immediates and unrolled loops. full: every word, and P2
  * without the test for its A shape, so that nothing branches on the
- * stones (plain_targets). */
-static inline __attribute__((always_inline)) void
-weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out, const int S0, const int NW0, const int full)
+ * stones (plain_targets). P12: 1 when the board is known to have the
+ * base patterns alone (P1 and P2: neither mutator a nor P3), so that the
+ * copy has no test of the rule set either (0: the board's rules). */
+static inline __attribute__((always_inline)) void weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint64_t *out,
+                                                              const int S0, const int NW0, const int full, const int P12)
 {
     const int S = S0 ? S0 : b->stride, nw = NW0 ? NW0 : b->words;
-    const bool mut_a = b->rules.a, p3 = b->rules.p3; /* under a, P2' lies inside every P3 */
+    const bool mut_a = !P12 && b->rules.a, p3 = !P12 && b->rules.p3; /* under a, P2' lies inside every P3 */
     uint64_t P[BB_MAXW + 2];
     P[0] = 0;
     for (int i = 0; i < nw; i++) P[i + 1] = plane[i];
@@ -215,9 +217,10 @@ weak_square(const Board *b, const uint64_t *plane, const uint64_t *centres, uint
 
 /* plain_targets with the stride and word count as constants (0: the
  * board's). edge: the mover's edge stones when plane is own | edge (the
- * vector backend builds the plane in its register from them), else NULL. */
+ * vector backend builds the plane in its register from them), else NULL.
+ * P12 as for weak_square. */
 static inline __attribute__((always_inline)) int targets_n(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp,
-                                                           const uint64_t *edge, uint64_t *out, const int S0, const int NW0)
+                                                           const uint64_t *edge, uint64_t *out, const int S0, const int NW0, const int P12)
 {
     const int nw = NW0 ? NW0 : b->words;
     (void)edge;
@@ -236,7 +239,7 @@ static inline __attribute__((always_inline)) int targets_n(const Board *b, const
 #if PAIR_BOARD
     if ((S0 || b->size) && nw >= 2) return targets_pairs(b, plane, own, opp, out, S0 ? S0 : b->stride, nw);
 #endif
-    if (S0 || b->size) weak_square(b, plane, opp, out, S0, NW0, 1);
+    if (S0 || b->size) weak_square(b, plane, opp, out, S0, NW0, 1, P12);
     else weak_cairo(b, plane, opp, out, nw);
     int n = 0;
     _Pragma("GCC unroll 12") for (int i = 0; i < nw; i++) {

@@ -11,14 +11,14 @@ void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, ui
 {
     switch (b->size) {
 #define CASE(n)                                                     \
-    case n: weak_square(b, plane, centres, out, n + 2, SQ_NW(n), 0); return;
+    case n: weak_square(b, plane, centres, out, n + 2, SQ_NW(n), 0, 0); return;
         SQUARE_SIZES(CASE)
 #undef CASE
     case 0: /* Cairo: one table lookup per stone (bits are points) */
         if (b->words == 1) weak_cairo(b, plane, centres, out, 1);
         else weak_cairo(b, plane, centres, out, b->words);
         return;
-    default: weak_square(b, plane, centres, out, 0, 0, 0); return;
+    default: weak_square(b, plane, centres, out, 0, 0, 0, 0); return;
     }
 }
 
@@ -27,8 +27,8 @@ void weak_set(const Board *b, const uint64_t *plane, const uint64_t *centres, ui
  * single random move, the swap turn), by word count only. */
 int plain_targets(const Board *b, const uint64_t *plane, const uint64_t *own, const uint64_t *opp, uint64_t *out)
 {
-    if (b->words == 1) return targets_n(b, plane, own, opp, NULL, out, 0, 1);
-    return targets_n(b, plane, own, opp, NULL, out, 0, 0);
+    if (b->words == 1) return targets_n(b, plane, own, opp, NULL, out, 0, 1, 0);
+    return targets_n(b, plane, own, opp, NULL, out, 0, 0, 0);
 }
 
 /* 128 bits of the plane from bit `start` on (start may be negative: bits
