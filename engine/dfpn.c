@@ -15,7 +15,10 @@
  * lines deeper than DF_MAXD. That is path-dependent (the graph history
  * interaction problem) and can make a disproof wrong, but never a proof:
  * a proof of "T wins" only rests on real wins of T. So a win is reported
- * whenever proved; a draw only when no repetition or depth cut was met. */
+ * whenever proved; a draw only when no repetition or depth cut was met.
+ * A disproof whose plies to the end are known (every line below it ends
+ * in a real win: no repetition, cut or draw) is the other side's win: it
+ * goes to the database as such, and spares the second question. */
 
 #include "dfpn.h"
 
@@ -317,6 +320,10 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         int cm = q.to_move;
         if (pos_over(&q)) {
             f->fixed[i] = df_goal(d, cm, df_tw(d, q.result)) ? CH_ACHIEVED : CH_FAILED;
+            /* A draw is "T does not win" but no one's win: no plies, so
+             * that no answer resting on it passes for the other side's
+             * win (df_record). */
+            if (q.result == RESULT_DRAW) f->plies[i] = DF_PLIES_UNKNOWN;
             continue;
         }
         int rep = ply + 1 >= DF_MAXD;
@@ -440,6 +447,10 @@ static void df_record(Dfpn *d, const Position *p, uint64_t canon, int sym, const
 {
     int mine = p->to_move == d->target;
     int value = mine && phi == 0 ? PDB_WIN : !mine && delta == 0 ? PDB_LOSS : 0;
+    /* "T does not win" with known plies rests on real game ends alone (a
+     * repetition, a depth cut or a draw below has no plies): the other
+     * side wins, as sound a fact as a proof. */
+    if (!value && plies < DF_PLIES_UNKNOWN) value = mine && delta == 0 ? PDB_LOSS : !mine && phi == 0 ? PDB_WIN : 0;
     if (!value && (work < DF_OPEN_WORK || phi == 0 || delta == 0)) return;
     PdbEntry e = { .key = pdb_key_canon(p->board, p->ply, canon), .work = work, .phi = phi, .delta = delta, .move = move_of(MOVE_NONE) };
     if (value) {
@@ -579,8 +590,10 @@ static void *df_help(void *arg)
     return NULL;
 }
 
-/* One question, "T wins?", from p: 1 proved, 0 disproved, -1 unknown. */
-static int df_run(Dfpn *w, int nw, const Position *p, int target)
+/* One question, "T wins?", from p: 1 proved, 0 disproved, -1 unknown;
+ * *other = 1 when the disproof rests on real game ends alone (known
+ * plies, as in df_record): then the other side wins. */
+static int df_run(Dfpn *w, int nw, const Position *p, int target, int *other)
 {
     Dfpn *d = &w[0];
     DfShared *sh = d->sh;
@@ -603,8 +616,11 @@ static int df_run(Dfpn *w, int nw, const Position *p, int target)
         DEntry e;
         if (!df_probe(d, key, &e)) break;
         int mine = p->to_move == target;
-        if (e.phi == 0) { r = mine ? 1 : 0; break; }
-        if (e.delta == 0) { r = mine ? 0 : 1; break; }
+        if (e.phi == 0 || e.delta == 0) {
+            r = mine == (e.phi == 0);
+            *other = r == 0 && e.plies != DF_PLIES_UNKNOWN;
+            break;
+        }
         if (d->abort) break;
     }
     atomic_store(&sh->stop, 1);
@@ -689,10 +705,17 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
     }
     Dfpn *d = &w[0];
     int value = 2; /* +1 mover wins, -1 loses, 0 draw */
-    int r = df_run(w, nw, p, me);
+    /* The second question only when the first one's disproof may rest on
+     * a repetition, a depth cut or a draw; else the other side wins and
+     * the first question's table holds the answers (target). */
+    int other = 0, target = me, questions = 1;
+    int r = df_run(w, nw, p, me, &other);
     if (r == 1) value = 1;
+    else if (r == 0 && other) value = -1;
     else if (r == 0) {
-        int r2 = df_run(w, nw, p, me ^ 1);
+        target = me ^ 1;
+        questions = 2;
+        int r2 = df_run(w, nw, p, me ^ 1, &other);
         if (r2 == 1) value = -1;
         else if (r2 == 0 && !atomic_load(&sh->cut)) value = 0;
     }
@@ -711,7 +734,7 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
          * T = us) is disproved, with the fewest plies to the end. Otherwise
          * the move whose refutation takes the most plies, then the most
          * work (it resists longest). */
-        d->target = value == -1 ? me ^ 1 : me;
+        d->target = target;
         uint64_t most = 0;
         unsigned bp = 0;
         int found = 0;
@@ -744,6 +767,7 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
         }
         st->seconds = now_seconds() - t0;
         st->table_bytes = (df_mask(d) + 1) * DF_WAYS * sizeof(DSlot);
+        st->questions = questions;
     }
     for (int i = 0; i < nw; i++) df_free_frames(&w[i]);
     ztable_free(&sh->tt_mem);

@@ -29,6 +29,7 @@ typedef struct SolveStats {
     int depth;             /* deepest completed iteration / line searched */
     double seconds;
     size_t table_bytes;    /* the table in use at the end (it grows up to the memory given; 0: none could be had) */
+    int questions;         /* df-pn: questions asked (dfpn.c: the second only when the first's disproof may rest on a repetition, a cut or a draw) */
 } SolveStats;
 
 /* Whether the moves of p may be listed within the deadline: only turns of

@@ -358,6 +358,33 @@ static void test_proof_checked(void)
     }
 }
 
+/* A lost position takes one question: the disproof of "the mover wins"
+ * rests on real game ends, so it is the other side's win, and the
+ * database holds it as that (the checker proves it). */
+static void test_loss_one_question(void)
+{
+    Game g = game(4, "pie=off");
+    CU_ASSERT_EQUAL_FATAL(play(&g, "A1"), 0);
+    CU_ASSERT_EQUAL_FATAL(play(&g, "B2"), 0);
+    char err[256];
+    ProofDB *db = pdb_open(NULL, g.b, err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(db);
+    Move best;
+    SolveStats st;
+    CU_ASSERT_EQUAL(solve_with(&g.p, db, 1, &best, &st), RESULT_WHITE);
+    CU_ASSERT_EQUAL(st.questions, 1);
+    PdbEntry root;
+    CU_ASSERT_FATAL(pdb_get(db, pdb_key(&g.p, NULL), PDB_WIN, &root));
+    CU_ASSERT_EQUAL(root.value, PDB_LOSS);
+    CheckResult cr;
+    CU_ASSERT_EQUAL(proof_check(db, &g.p, PDB_LOSS, 0, NULL, &cr), 1);
+    /* Without the database as well. */
+    CU_ASSERT_EQUAL(solve_with(&g.p, NULL, 1, &best, &st), RESULT_WHITE);
+    CU_ASSERT_EQUAL(st.questions, 1);
+    pdb_close(db);
+    board_free(g.b);
+}
+
 typedef struct Breaker {
     ProofDB *to;
     int changed;
@@ -539,6 +566,7 @@ int main(void)
         {"shortest-path distances against relaxation", test_distance},
         {"proof database: read back, torn tails cut, corrupt records skipped", test_proofdb_file},
         {"df-pn proofs pass the checker, also exported alone", test_proof_checked},
+        {"a lost position: one question, the other side's win in the database", test_loss_one_question},
         {"the checker refutes broken proofs", test_checker_refutes},
         {"proof files: written from df-pn's proofs, verified alone, broken ones refuted", test_proof_file},
         {"df-pn on two threads: same answers, checked proofs", test_dfpn_threads},
