@@ -505,13 +505,28 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
          * (the node's numbers stay the true ones). */
         uint32_t d1 = DF_INF, d2 = DF_INF, e1 = DF_INF, sum = 0, phi1 = DF_INF;
         int c1 = -1;
+        /* Threads part only where the mover looks lost (delta <= phi): there
+         * every child must be proven for its mover, so no thread's work in
+         * a sibling is wasted; a child another thread is in is then taken
+         * last. Where the mover looks won one child settles the node, and
+         * all threads follow the most-proving one (splitting there searched
+         * siblings that the proof never needed). */
+        int split = 0;
+        if (busy) {
+            uint32_t s0 = 0, m0 = DF_INF;
+            for (size_t i = 0; i < n; i++) {
+                s0 = sat_add(s0, f->phi[i]);
+                if (f->delta[i] < m0) m0 = f->delta[i];
+            }
+            split = s0 <= m0;
+        }
         for (size_t i = 0; i < n; i++) {
             uint32_t cp = f->phi[i], cd = f->delta[i], ce = cd;
             sum = sat_add(sum, cp);
             if (cd < d1) d1 = cd;
-            if (busy && cd && f->fixed[i] == CH_OPEN &&
+            if (split && cd && f->fixed[i] == CH_OPEN &&
                 atomic_load_explicit(&d->sh->busy[df_key(d, f->canon[i]) & (DF_BUSY - 1)], memory_order_relaxed))
-                ce = sat_add(cd, cd + 1);
+                ce = DF_INF - 1;
             if (ce < e1 || c1 < 0) {
                 d2 = e1;
                 e1 = ce, c1 = (int)i, phi1 = cp;
