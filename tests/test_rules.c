@@ -616,14 +616,14 @@ static void test_turn_steps(void)
 /* pos_random_playout plays the same games as pos_random_move and
  * pos_play in turn, and pos_play_random the same moves one at a time, for
  * 4 games of the board g.b (seeds from k). */
-static void same_games(Game g, int k)
+static void same_games(Board *b, int k)
 {
     for (int n = 0; n < 4; n++) {
         uint64_t r1 = 1 + (uint64_t)(n * 7 + k), r2 = r1;
         Position a, c;
-        pos_init(&a, g.b);
-        pos_init(&c, g.b);
-        const int cap = 10 * g.b->npoints;
+        pos_init(&a, b);
+        pos_init(&c, b);
+        const int cap = 10 * b->npoints;
         int plies = pos_random_playout(&a, &r1, cap), steps = 0;
         for (; steps < cap && !pos_over(&c); steps++) {
             Move m = pos_random_move(&c, &r2);
@@ -637,8 +637,8 @@ static void same_games(Game g, int k)
         /* Step by step: each move pos_play_random returns is the
          * one pos_random_move draws, and the positions agree. */
         Position d, e;
-        pos_init(&d, g.b);
-        pos_init(&e, g.b);
+        pos_init(&d, b);
+        pos_init(&e, b);
         uint64_t r3 = 1 + (uint64_t)(n * 7 + k), r4 = r3;
         for (int i = 0; i < cap && !pos_over(&d); i++) {
             Move m1 = pos_play_random(&d, &r3), m2 = pos_random_move(&e, &r4);
@@ -647,7 +647,7 @@ static void same_games(Game g, int k)
         }
         CU_ASSERT(pos_over(&e) == pos_over(&d) && d.result == e.result);
     }
-    board_free(g.b);
+    board_free(b);
 }
 
 /* The same games on every compiled size and word count and under every
@@ -661,10 +661,10 @@ static void test_random_playout_same_games(void)
      * one-word size without (3), and the general copy (25). */
     const int sizes[] = { 3, 5, 7, 9, 11, 13, 15, 19, 25 };
     for (int r = 0; r < 8; r++)
-        for (int k = 0; k < 9; k++) same_games(game(sizes[k], rules[r]), k);
+        for (int k = 0; k < 9; k++) same_games(game(sizes[k], rules[r]).b, k);
     const char *cairo[] = { "morpharaoh board=48", "morpharaoh board=160", "morpharaoh board=48 edge=majority center=majority",
                             "morpharaoh board=160 pie=off" };
-    for (int k = 0; k < 4; k++) same_games(game(9, cairo[k]), k);
+    for (int k = 0; k < 4; k++) same_games(game(9, cairo[k]).b, k);
 }
 
 /* select64 (bitboard.h; the broadword copy without BMI2) gives the k-th
