@@ -22,15 +22,33 @@
 static Gtp *gtp;
 static StrBuf reply;
 
-/* The worker's interrupted(): nonzero ends the running search. */
+/* The worker's interrupted(): nonzero ends the running search; -1 (the
+ * single-threaded build) asks for a yield first. */
 EM_JS(int, web_interrupted, (void), {
     return Module["webInterrupted"] ? Module["webInterrupted"]() : 0;
 });
 
+#ifdef WEB_YIELD
+/* The single-threaded build (Asyncify, web/web.mk): the search's stack is
+ * set aside while the worker's event loop runs once, so that a Stop or a
+ * command posted by the page reaches the worker during a search without
+ * shared memory. */
+EM_ASYNC_JS(void, web_yield, (void), {
+    await Module["webYield"]();
+});
+#endif
+
 static int poll_worker(void *ctx)
 {
     (void)ctx;
-    return web_interrupted();
+    int mode = web_interrupted();
+#ifdef WEB_YIELD
+    if (mode < 0) {
+        web_yield();
+        mode = web_interrupted();
+    }
+#endif
+    return mode < 0 ? 0 : mode;
 }
 
 /* 0 on success; -1 when out of memory. */

@@ -5,8 +5,9 @@
  *   gtp.build, gtp.threads, gtp.shared
  *                                     // 'threads' | 'single' build, the
  *                                     // threads it may use (1 or 2), and
- *                                     // whether a search is interrupted at
- *                                     // once (a cross-origin isolated page)
+ *                                     // whether the page shares a flag with
+ *                                     // the engine (a cross-origin isolated
+ *                                     // page)
  *   const r = await gtp.send('genmove b');      // {ok, text, stopped}
  *   const t = await gtp.ask('side_to_move');    // text, or throws
  *   gtp.send('analyze b 40', (line) => ...);    // info lines as they come
@@ -31,40 +32,26 @@
  * it proved (else `unknown`), analyze ends. Resolves with that answer
  * (undefined when no search runs).
  *
- * How: in a cross-origin isolated page (gtp.shared) the page and the
- * worker share a flag the engine polls about every 10 ms of a search
+ * How: the engine polls an interrupt about every 10 ms of a search
  * (worker.js, web/wasm_main.c), as the native engine reads GoGui's
- * `# interrupt`: the answer comes within a few tens of ms. Elsewhere the
- * worker cannot be reached while the engine searches, so a running
- * search is abandoned by ending the worker and starting a new one, which
- * replays the game and settings (the journal below) before the commands
- * still waiting; moveNow then plays a move searched for 0.25 s. A running
- * analyze needs neither: it is cut into slices of at most 0.1 s and ends
- * between two. */
+ * `# interrupt`. In a cross-origin isolated page (gtp.shared) the page
+ * and the worker share a flag that the poll reads; elsewhere the
+ * single-threaded build yields to the worker's event loop during a search
+ * (Asyncify), so that a {stop} message reaches the poll. Either way the
+ * answer comes within a few tens of ms, the worker and the game stay. */
 
 const MOVE_NOW = 1, STOP = 2;
 const SEARCHES = new Set(['genmove', 'reg_genmove', 'ap_genmove', 'solve', 'search_gfx', 'analyze']);
-/* Commands that change nothing the journal must keep (queries, searches
- * that do not play, and long computations). */
-const NO_STATE = new Set(['protocol_version', 'name', 'version', 'known_command', 'list_commands', 'quit',
-  'showboard', 'final_score', 'legal_moves', 'perft', 'divide', 'winner', 'weak_stones', 'winning_chain',
-  'explain_point', 'board_geometry', 'stones', 'side_to_move', 'move_history', 'get_param', 'solve',
-  'analyze', 'search_gfx', 'reg_genmove', 'ap_legal_moves', 'ap_printgame', 'ap_winner', 'gogui-analyze_commands']);
-/* Commands after which the game starts afresh: the moves before go. */
-const NEW_GAME = new Set(['clear_board', 'boardsize', 'loadsgf', 'ap_loadgame']);
-const MOVES = new Set(['play', 'undo', 'ap_play']);
 
 export class Gtp {
   constructor(url) {
     this.url = url;
     this.pending = [];   /* {id, line, name, resolve, onLine, lines} in send order */
-    this.journal = [];   /* {line} | {file, data}: replayed by a new worker */
     this.nextId = 1;
     this.onStderr = () => {};
     this.onFatal = () => {};
     this.build = '';
     this.threads = 1;
-    this.restarts = 0;
     this.flag = null;
     this.shared = false;
     this.worker = null;
@@ -85,8 +72,7 @@ export class Gtp {
   spawn() {
     this.buf = '';
     const w = this.worker = new Worker(this.url);
-    /* a worker ended by restart() may still have messages on their way */
-    w.onmessage = (e) => { if (w === this.worker) this.receive(e.data); };
+    w.onmessage = (e) => this.receive(e.data);
     this.worker.onerror = (e) => this.onFatal(e.message || 'worker error');
     if (this.flag) w.postMessage({ interrupt: this.flag.buffer });
     for (const m of this.outbox.splice(0)) w.postMessage(m);
@@ -117,7 +103,6 @@ export class Gtp {
         const m = /^([=?])(\d*) ?([\s\S]*)$/.exec(p.lines.join('\n'));
         const r = m ? { ok: m[1] === '=', text: m[3] } : { ok: false, text: p.lines.join('\n') };
         if (!r.ok && r.text === 'stopped') r.stopped = true;
-        if (r.ok) this.record(p, r.text);
         p.resolve(r);
       } else {
         p.lines.push(line);
@@ -126,28 +111,12 @@ export class Gtp {
     }
   }
 
-  /* Keep what a new worker needs to reach the same state. */
-  record(p, text) {
-    const w = p.line.trim().split(/\s+/);
-    const name = p.name;
-    if (NO_STATE.has(name) || (name === 'rules' && w.length === 1) || (name === 'printsgf' && w.length === 1)) return;
-    const first = (j) => (j.line ? j.line.split(' ')[0] : '');
-    if (NEW_GAME.has(name) || name === 'rules') this.journal = this.journal.filter((j) => !MOVES.has(first(j)));
-    if (name === 'set_param') this.journal = this.journal.filter((j) => first(j) !== 'set_param' || j.line.split(' ')[1] !== w[1]);
-    if (name === 'genmove') {
-      if (text !== 'resign') this.journal.push({ line: `play ${w[1]} ${text}` });
-    } else if (name === 'ap_genmove') {
-      this.journal.push({ line: `ap_play ${text}` });
-    } else {
-      this.journal.push({ line: p.line });
-    }
-  }
-
   /* One command (no id: the controller numbers them). */
   send(line, onLine) {
     const id = this.nextId++;
     const name = line.trim().split(/\s+/)[0] || '';
-    /* A new command ends a running analyze: at once if shared. */
+    /* A new command ends a running analyze: at once if shared (the
+     * yielding build's worker sees the line itself). */
     const a = this.pending[0];
     if (this.flag && a && a.name === 'analyze') this.interrupt(a.id, MOVE_NOW);
     return new Promise((resolve) => {
@@ -165,7 +134,6 @@ export class Gtp {
 
   /* Put a file into the engine's in-memory file system (loadsgf FILE). */
   storeFile(name, data) {
-    this.journal.push({ file: name, data });
     return new Promise((resolve) => {
       this.fileResolve = resolve;
       this.post({ file: name, data });
@@ -195,17 +163,12 @@ export class Gtp {
     const targets = this.pending.filter((p) => SEARCHES.has(p.name));
     if (!targets.length) return;
     const done = Promise.all(targets.map((p) => new Promise((r) => { const f = p.resolve; p.resolve = (x) => { f(x); r(); }; })));
-    const head = this.pending[0];
     if (this.flag) {
       /* every search up to the last one sent stops, whenever it runs */
       const last = targets[targets.length - 1].id;
       if (last > Atomics.load(this.flag, 2)) Atomics.store(this.flag, 2, last);
     }
-    if (!this.flag && this.worker && head && targets[0] === head && head.name !== 'analyze') {
-      await this.restart(STOP);
-    } else {
-      for (const p of targets) this.interrupt(p.id, STOP);
-    }
+    for (const p of targets) this.interrupt(p.id, STOP);
     await done;
   }
 
@@ -214,33 +177,7 @@ export class Gtp {
     const head = this.pending[0];
     if (!head || !SEARCHES.has(head.name)) return undefined;
     const done = new Promise((r) => { const f = head.resolve; head.resolve = (x) => { f(x); r(x); }; });
-    if (!this.flag && this.worker && head.name !== 'analyze') await this.restart(MOVE_NOW);
-    else this.interrupt(head.id, MOVE_NOW);
+    this.interrupt(head.id, MOVE_NOW);
     return done;
-  }
-
-  /* No shared memory: end the worker and start another at the same
-   * state; the search at the head stops (STOP: answered `stopped`, with
-   * every other search waiting) or plays a quick move (MOVE_NOW). */
-  async restart(mode) {
-    this.worker.terminate();
-    this.restarts++;
-    const waiting = this.pending;
-    this.pending = [];
-    const fileWait = this.fileResolve;
-    this.fileResolve = null;
-    this.ready = this.spawn();
-    this.worker.postMessage({ replay: this.journal });
-    for (const [i, p] of waiting.entries()) {
-      if (mode === STOP ? SEARCHES.has(p.name) : i === 0 && p.name !== 'genmove') {
-        p.resolve({ ok: false, text: 'stopped', stopped: true });
-        continue;
-      }
-      p.lines = [];
-      this.pending.push(p);
-      this.worker.postMessage(i === 0 && mode === MOVE_NOW ? { quick: p.id + ' ' + p.line } : p.id + ' ' + p.line);
-    }
-    if (fileWait) fileWait(true);   /* the file is in the journal replayed */
-    await this.ready;
   }
 }

@@ -10,11 +10,9 @@
  *                     id of the command to interrupt; [2]: every search
  *                     with an id up to it stops (Stop); the engine polls
  *                     it about every 10 ms of a search (gtp_set_interrupt)
- *   {stop: id, mode}  the same, seen between analyze slices and before a
- *                     queued command starts (any page)
- *   {replay: [items]} lines ({line}) and files ({file, data}) to run
- *                     silently before anything else (gtp.js's restart)
- *   {quick: line}     run line (a genmove) with movetime at most 0.25 s
+ *   {stop: id, mode}  the same, seen when the single-threaded build
+ *                     yields, between analyze slices and before a queued
+ *                     command starts (any page)
  * Modes: 1 = move now (genmove plays its best move so far, solve answers
  * what it proved, analyze ends), 2 = stop (also: genmove plays nothing and
  * every interrupted search answers `? stopped`).
@@ -24,22 +22,28 @@
  *
  * Two builds (web/web.mk): morphos-mt.js (pthreads, needs shared memory:
  * a cross-origin isolated page) and morphos.js (one thread, any page).
+ * morphos.js yields: every YIELD_MS of a search the engine's poll sets its
+ * stack aside (Asyncify) while the worker's event loop runs once, so the
+ * page's {stop} messages and command lines arrive during a search, and a
+ * Stop or Move now answers within tens of ms without shared memory. The
+ * worker then runs one command at a time (busy), the others wait in the
+ * queue.
  *
  * analyze streams until the next command line arrives, as natively. A
  * worker cannot see a message while the wasm code runs, so the search is
  * cut into slices: each slice is one `analyze` call that reports once and
  * returns (the engine keeps its tree between calls on the same position),
  * and between slices the worker yields to its event loop; a waiting line
- * ends the answer (the empty line) and runs. With the shared flag a slice
- * lasts the page's report interval and the flag ends it at once; without
- * it slices last at most 0.1 s so that a command waits no longer. Info
- * lines go to the page at most once per report interval. */
+ * ends the answer (the empty line) and runs. A slice lasts the page's
+ * report interval, and a line that arrives ends it at once (the shared
+ * flag, or the single-threaded build's yields). Info lines go to the page
+ * at most once per report interval. */
 'use strict';
 
 const MOVE_NOW = 1, STOP = 2;
-const SLICE_CS = 10;         /* slice without the shared flag */
+const YIELD_MS = 25;         /* the single-threaded build's yields */
 const t0 = performance.now();
-const queue = [];            /* {line} | {file, data} | {line, quick} | {line, silent} */
+const queue = [];            /* {line} | {file, data} */
 const stops = new Map();     /* id -> mode, from {stop} messages */
 let engine = null;
 let flag = null;             /* Int32Array on the page's SharedArrayBuffer */
@@ -47,15 +51,36 @@ let current = -1;            /* id of the command running */
 let fired = 0;               /* the mode that interrupted it, 0 if none */
 let analysis = null;         /* {id, args, first, interval, lastPost, info} */
 let scheduled = false;
+let yields = false;          /* the build yields during a search (morphos.js) */
+let busy = false, again = false;
+let lastYield = 0;
 
-function exec(line) {
-  return engine.ccall('web_exec', 'string', ['string', 'number'], [line, engine.lengthBytesUTF8(line)]);
+/* The answer to one line (a promise: the yielding build may set the
+ * call aside). */
+async function exec(line) {
+  return engine.ccall('web_exec', 'string', ['string', 'number'], [line, engine.lengthBytesUTF8(line)], { async: true });
+}
+
+/* The engine's poll: -1 when it is time to yield (then webYield, and the
+ * poll again). */
+function poll() {
+  if (yields && performance.now() - lastYield >= YIELD_MS) return -1;
+  return interrupted();
+}
+
+/* One turn of the event loop (a message, not a timer: no clamping). */
+const channel = new MessageChannel();
+let resume = null;
+channel.port1.onmessage = () => { const r = resume; resume = null; lastYield = performance.now(); r(); };
+function webYield() {
+  return new Promise((r) => { resume = r; channel.port2.postMessage(0); });
 }
 
 /* The engine's poll (web_interrupt in wasm_main.c): the mode aimed at the
  * command running, 0 if none. */
 function interrupted() {
   let mode = stopped(current) ? STOP : stops.get(current) || 0;
+  if (!mode && analysis && queue.length) mode = MOVE_NOW;   /* a line came during a slice (yields) */
   if (!mode && flag && Atomics.load(flag, 0) === current) mode = Atomics.load(flag, 1);
   if (mode > fired) fired = mode;
   return mode;
@@ -80,13 +105,28 @@ function schedule() {
   setTimeout(pump, 0);
 }
 
-function pump() {
+/* One command at a time: a message that arrives while the engine is set
+ * aside schedules a pump that only notes it. */
+async function pump() {
   scheduled = false;
+  if (busy) { again = true; return; }
+  busy = true;
+  try {
+    await pumpQueue();
+  } catch (e) {
+    postMessage({ fatal: String(e) });   /* the engine trapped: nothing more will answer */
+  } finally {
+    busy = false;
+    if (again) { again = false; schedule(); }
+  }
+}
+
+async function pumpQueue() {
   if (analysis) {
     if (queue.length || stops.has(analysis.num) || interrupted()) {  /* (interrupted: also Stop) */
       endAnalysis();
     } else {
-      slice();
+      await slice();
       schedule();
       return;
     }
@@ -96,10 +136,9 @@ function pump() {
     if (item.file !== undefined) {
       let ok = true;
       try { engine.FS.writeFile(item.file, item.data); } catch (e) { ok = false; }
-      if (!item.silent) postMessage({ fileStored: item.file, ok });
+      postMessage({ fileStored: item.file, ok });
       continue;
     }
-    if (item.silent) { exec(item.line); continue; }
     const c = parse(item.line);
     current = c.num;
     fired = 0;
@@ -119,11 +158,11 @@ function pump() {
       return;
     }
     if (c.name === 'analyze') {
-      startAnalysis(c);
+      await startAnalysis(c);
       schedule();
       return;
     }
-    postMessage(run(c, item));
+    postMessage(await run(c, item));
     stops.delete(c.num);
     current = -1;
   }
@@ -133,42 +172,33 @@ const SEARCHES = new Set(['genmove', 'reg_genmove', 'ap_genmove', 'solve', 'sear
 
 /* One command; a search stopped (mode STOP) answers `? stopped` and a
  * genmove stopped takes its move back. */
-function run(c, item) {
+async function run(c, item) {
   if (!SEARCHES.has(c.name)) return exec(item.line);
   const plays = c.name === 'genmove' || c.name === 'ap_genmove';
-  const before = plays ? historyLength() : 0;
-  let out;
-  if (item.quick) {
-    const mt = exec('get_param movetime').replace(/^= ?/, '').trim();
-    exec('set_param movetime ' + Math.min(+mt || 1, 0.25));
-    out = exec(item.line);
-    exec('set_param movetime ' + mt);
-  } else {
-    out = exec(item.line);
-  }
+  const before = plays ? await historyLength() : 0;
+  const out = await exec(item.line);
   if (fired !== STOP && !stopped(c.num)) return out;
-  if (plays && out[0] === '=' && historyLength() > before) exec('undo');
+  if (plays && out[0] === '=' && await historyLength() > before) await exec('undo');
   return `?${c.id} stopped\n\n`;
 }
 
-function historyLength() {
-  const t = exec('move_history').replace(/^= ?/, '').trim();
+async function historyLength() {
+  const t = (await exec('move_history')).replace(/^= ?/, '').trim();
   return t ? t.split('\n').length : 0;
 }
 
 /* analyze [COLOR] [INTERVAL]: the page's interval (centiseconds, 100 by
  * default as natively) paces the info lines; slices may be shorter. Bad
  * arguments go to the engine as they are, for its error answer. */
-function startAnalysis(c) {
+async function startAnalysis(c) {
   const w = c.args ? c.args.split(' ') : [];
   const n = w.length && /^\d+$/.test(w[w.length - 1]) ? +w[w.length - 1] : 0;
   const color = n ? w.slice(0, -1) : w;
   const ok = color.length <= 1 && (n === 0 ? !w.length || !/^\d/.test(w[w.length - 1]) : n <= 360000);
   const interval = n || 100;
-  const cs = flag ? interval : Math.min(interval, SLICE_CS);
   analysis = { id: c.id, num: c.num, first: true, interval, lastPost: 0, info: '',
-    line: ok ? ['analyze', ...color, cs].join(' ') : 'analyze ' + c.args };
-  slice();
+    line: ok ? ['analyze', ...color, interval].join(' ') : 'analyze ' + c.args };
+  await slice();
 }
 
 function endAnalysis() {
@@ -183,9 +213,9 @@ function endAnalysis() {
 /* One slice of analyze: the first one checks the arguments and starts the
  * answer (or is the whole answer when the command fails); each reports at
  * most one info line. */
-function slice() {
+async function slice() {
   const a = analysis;
-  const out = exec(a.line);
+  const out = await exec(a.line);
   if (a.first) {
     a.first = false;
     if (out[0] !== '=') {       /* an error: the whole answer */
@@ -218,10 +248,6 @@ onmessage = (e) => {
     return;
   } else if (d.stop !== undefined) {
     stops.set(d.stop, Math.max(stops.get(d.stop) || 0, d.mode));
-  } else if (d.replay) {
-    queue.unshift(...d.replay.map((x) => ({ ...x, silent: true })));
-  } else if (d.quick) {
-    queue.push({ line: d.quick, quick: true });
   }
   schedule();
 };
@@ -243,11 +269,13 @@ const wantThreads = self.crossOriginIsolated === true && typeof SharedArrayBuffe
   !/[?&]threads=1\b/.test(self.location.search);
 (wantThreads ? start(true).catch(() => start(false)) : start(false)).then(({ m, threaded }) => {
   engine = m;
-  engine.webInterrupted = interrupted;
+  yields = !threaded;
+  engine.webInterrupted = poll;
+  engine.webYield = webYield;
   /* Two threads where the build and the machine allow (the default of
    * the engine is one; the page may set another number). */
   const threads = threaded ? Math.min(2, self.navigator.hardwareConcurrency || 1) : 1;
   if (threads > 1) exec('set_param threads ' + threads);
-  postMessage({ ready: true, loadMs: performance.now() - t0, build: threaded ? 'threads' : 'single', threads });
+  postMessage({ ready: true, loadMs: performance.now() - t0, build: threaded ? 'threads' : 'single', threads, yields });
   schedule();
 }, (err) => postMessage({ fatal: String(err) }));

@@ -255,7 +255,7 @@ try {
   if (!SKIP.includes('latency')) {
     const pct = (a, q) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.ceil(q * a.length) - 1)];
     const f = (a) => `median ${median(a).toFixed(0)}, 95th percentile ${pct(a, 0.95).toFixed(0)}, max ${Math.max(...a).toFixed(0)} ms`;
-    for (const [name, p] of [['isolated (threads, shared stop flag)', ipage], ['not isolated (single-threaded, slices)', page]]) {
+    for (const [name, p] of [['isolated (threads, shared stop flag)', ipage], ['not isolated (single-threaded, yields)', page]]) {
       const l = await latency(p);
       console.log(`\nlatency on Morpharaoh 160, ${name}, ${LATENCY} of each:`);
       console.log(`- analysing, a click until its stone is on the board and listed: ${f(l.clicks)}`);
