@@ -31,14 +31,15 @@ WEB_LDFLAGS = $(WEB_OPT) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=creat
 # without shared memory. Asyncify instruments every function that may be
 # on the stack when the engine yields, by default every one that makes an
 # indirect call: the functions of a simulation, which never poll, cost
-# 12-18% of a search so (node, 15,000 playouts); WEB_NO_YIELD lists them
-# (a function listed that reaches the poll would trap at a Stop). The
-# stack set aside holds the solver's recursion: 1 MiB.
-WEB_NO_YIELD = simulate,policy_move,feat_bridges,feat_prepare_ex,feat_move,priors_assign,\
-	playout_5,playout_7,playout_9,playout_11,playout_13,playout_15,playout_19,playout_w1,playout_w3,playout_any,\
-	pos_random_move,pos_count_moves,pos_gen_moves,pos_check_move,tree_complete_random,qsort,sift,trinkle,mover_wins_by
+# 12-18% of a search so (node, 15,000 playouts); WEB_NO_YIELD lists them,
+# by their names after link-time inlining, with Asyncify's `*` wildcard
+# (a function listed that reaches the poll would trap at a Stop; the rules
+# core's pos_* and playout_* never poll). The stack set aside holds the
+# solver's recursion: 1 MiB.
+WEB_NO_YIELD = simulate,policy_move,feat_*,priors_assign,playout_*,pos_*,\
+	tree_complete_random,qsort,sift,trinkle,mover_wins_by
 WEB_ST_FLAGS = -DWEB_YIELD -sASYNCIFY -sASYNCIFY_IMPORTS=web_yield -sASYNCIFY_STACK_SIZE=1048576 \
-	-sASYNCIFY_REMOVE=$(subst $(eval) ,,$(WEB_NO_YIELD))
+	'-sASYNCIFY_REMOVE=$(subst $(eval) ,,$(WEB_NO_YIELD))'
 WEB_MT_FLAGS = -pthread -sPTHREAD_POOL_SIZE=1 -sPTHREAD_POOL_SIZE_STRICT=2 -Wno-pthreads-mem-growth \
 	-sEXPORT_NAME=createMorphosMt
 WEB_CSRC   = $(wildcard rules/*.c rules/generated/*.c engine/*.c engine/generated/*.c) $(filter-out protocol/main.c,$(wildcard protocol/*.c)) web/wasm_main.c
