@@ -485,7 +485,7 @@ static int predict_ply(void *ctx, const Position *p, const Move *played, long ga
     feat_prepare(&f, p);
     int win = -1;
     for (int i = 0; i < n; i++) tree_node_init(&pc->nodes[i], pc->steps[i].kind, pc->steps[i].pt, pc->steps[i].complete);
-    priors_assign(p, NULL, 0, pc->steps, n, pc->nodes, 1.0, 1, NULL);
+    priors_assign(p, NULL, 0, pc->steps, n, pc->nodes, 1.0, 1, NULL, NULL);
     for (int i = 0; i < n; i++) {
         const StepDesc *d = &pc->steps[i];
         if (!d->complete) return 0;

@@ -38,6 +38,7 @@ typedef struct EngineConfig {
     double learned_scale; /* learned priors: win rate 0.5 + 0.45 tanh(scale (log strength - ref)) */
     double learned_anchor; /* learned priors: ref = mean + anchor (max - mean) of the turn's candidates */
     double learned_blend; /* learned priors: share of the learned value against the hand-set one */
+    double learned_bias;  /* learned priors: progressive bias, selection adds learned_bias x P / sqrt(visits + prior visits) */
     int reuse;            /* bool: keep the subtree between moves */
     int use_solver;       /* bool: run the solver at the root before searching */
     int prove;            /* bool: MCTS-solver, proven wins and losses backed up the tree */

@@ -57,7 +57,7 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     Node *ch = &t->nodes[at];
     for (int i = 0; i < k; i++) tree_node_init(&ch[i], w->steps[i].kind, w->steps[i].pt, w->steps[i].complete);
     if (sh->cfg.expand_marks)
-        priors_assign(cur, S, ns, w->steps, k, ch, sh->cfg.priors ? sh->cfg.prior_visits : 0, sh->cfg.priors, &sh->learned);
+        priors_assign(cur, S, ns, w->steps, k, ch, sh->cfg.priors ? sh->cfg.prior_visits : 0, sh->cfg.priors, sh->learned, &sh->cfg);
     if (sh->cfg.prove) threats_mark(cur, w->steps, k, ch);
     n->nchildren = (uint16_t)k;
     atomic_store_explicit(&n->first, at, memory_order_relaxed);
@@ -458,10 +458,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     if (sh->cfg.reuse) tree_reroot(&m->tree, p);
     else tree_reset(&m->tree, p);
     playout_config(&sh->pc, p->board, &sh->cfg);
-    sh->learned.set = sh->cfg.learned_priors ? learned_for(p->board) : NULL;
-    sh->learned.scale = sh->cfg.learned_scale;
-    sh->learned.anchor = sh->cfg.learned_anchor;
-    sh->learned.blend = sh->cfg.learned_blend;
+    sh->learned = sh->cfg.learned_priors ? learned_for(p->board) : NULL;
     sh->limit = sc->playouts;
     mcts_select_setup(sh);
     atomic_init(&sh->playouts, 0);

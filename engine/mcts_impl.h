@@ -64,7 +64,7 @@ typedef struct Shared {
     const SearchCtx *sc;
     EngineConfig cfg;  /* effective: uct turns the enhancements off */
     PlayoutCfg pc;
-    LearnedPriors learned; /* set NULL: the hand-set priors */
+    const LearnedSet *learned; /* the rules' learned weights for the priors; NULL: the hand-set priors */
     long limit;
     const MoveList *solved;  /* root moves with solver values, or NULL */
     const int8_t *solved_val;
@@ -72,6 +72,7 @@ typedef struct Shared {
      * constants and tables (mcts_select_setup). */
     SelectPolicy policy;
     double explore, inv_equiv;
+    double bias_unit; /* learned_bias / 255: a child's bias byte to its progressive-bias weight */
     uint32_t tab_pn_bits;
     const SelEntry *sel_tab;
     const double *ex_tab;

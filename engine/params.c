@@ -55,6 +55,7 @@ static const Param params[] = {
     {"learned_scale", P_DOUBLE, F(learned_scale), 0, 10},
     {"learned_anchor", P_DOUBLE, F(learned_anchor), 0, 1},
     {"learned_blend", P_DOUBLE, F(learned_blend), 0, 1},
+    {"learned_bias", P_DOUBLE, F(learned_bias), 0, 100},
     {"reuse", P_BOOL, F(reuse), 0, 1},
     {"solver", P_BOOL, F(use_solver), 0, 1},
     {"prove", P_BOOL, F(prove), 0, 1},
@@ -70,7 +71,7 @@ static const Param params[] = {
 static const char *const names[NPARAMS + 1] = {
     "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "cairo_explore", "uct_explore", "rave_equiv",
     "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "rescan", "playout_cap", "rave", "priors", "policy", "p_bridge",
-    "p_flip", "lgr", "learned_priors", "learned_policy", "learned_scale", "learned_anchor", "learned_blend", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
+    "p_flip", "lgr", "learned_priors", "learned_policy", "learned_scale", "learned_anchor", "learned_blend", "learned_bias", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
 
 const char *const *params_names(void) { return names; }
 
@@ -107,6 +108,7 @@ void config_default(EngineConfig *c)
     c->learned_scale = 0.1;
     c->learned_anchor = 1;
     c->learned_blend = 1;
+    c->learned_bias = 0;
     c->prove = 1;
     c->reuse = 1;
     c->use_solver = 1;

@@ -28,11 +28,13 @@ static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c
  * pattern cannot make (with the learned value, White stopped swapping a
  * centre stone at a few hundred playouts).
  * The features skip the fills that find wins in one: the tree proves a
- * win at expansion and marks the moves that leave one (threats.c). */
+ * win at expansion and marks the moves that leave one (threats.c).
+ * Each such child's bias is the model's probability of its step among
+ * them (the softmax of the strengths), read by the selection's
+ * progressive-bias term (learned_bias). */
 static void learned_assign(const Position *p, const StepDesc *d, int n, Node *children, double weight,
-                           const LearnedPriors *lp)
+                           const LearnedSet *w, const EngineConfig *cfg)
 {
-    const LearnedSet *w = lp->set;
     FeatPos f;
     feat_prepare_ex(&f, p, 0);
     float sbuf[2 * MAX_POINTS + 3];
@@ -51,26 +53,31 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
         if (sbuf[i] > max) max = sbuf[i];
     }
     mean /= nm > 0 ? nm : 1;
-    const double ref = mean + lp->anchor * (max - mean);
+    const double ref = mean + cfg->learned_anchor * (max - mean);
+    double z = 0;
+    for (int i = 0; i < n; i++)
+        if (d[i].kind != STEP_PASS && d[i].kind != STEP_SWAP) z += exp(sbuf[i] - max);
     for (int i = 0; i < n; i++) {
         if (d[i].kind == STEP_PASS || d[i].kind == STEP_SWAP) continue;
-        double v = 0.5 + 0.45 * tanh(lp->scale * (sbuf[i] - ref));
+        double v = 0.5 + 0.45 * tanh(cfg->learned_scale * (sbuf[i] - ref));
         double hand = weight > 0 ? children[i].prior_w / weight : 0.5;
-        v = lp->blend * v + (1 - lp->blend) * hand;
+        v = cfg->learned_blend * v + (1 - cfg->learned_blend) * hand;
         children[i].prior_n = (float)weight;
         children[i].prior_w = (float)(weight * v);
+        children[i].bias = (uint8_t)lrint(255 * exp(sbuf[i] - max) / z);
     }
 }
 
 void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *d, int n,
-                   Node *children, double weight, int knowledge, const LearnedPriors *learned)
+                   Node *children, double weight, int knowledge, const LearnedSet *set, const EngineConfig *cfg)
 {
     const Board *b = p->board;
     int me = p->to_move, opp = me ^ 1;
     assert(ns >= 0 && ns <= 2 && n >= 0 && n <= 2 * b->npoints + 3);
     (void)S;
     /* The learned model describes whole single-point turns only. */
-    const int use_learned = knowledge && learned && learned->set && ns == 0 && !p->owe && b->single_steps;
+    const int use_learned = knowledge && set && ns == 0 && !p->owe && b->single_steps;
+    assert(!set || cfg);
     /* Points where a stone of ours would be weak at once. */
     bb_t weak_if;
     bb_zero(weak_if);
@@ -115,5 +122,5 @@ void priors_assign(const Position *p, const int16_t *S, int ns, const StepDesc *
             c->prior_w = (float)(weight * v);
         }
     }
-    if (use_learned) learned_assign(p, d, n, children, weight, learned);
+    if (use_learned) learned_assign(p, d, n, children, weight, set, cfg);
 }

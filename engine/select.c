@@ -130,6 +130,11 @@ static inline __attribute__((always_inline)) double ucb_score(const Shared *sh, 
             double a = an;
             q += ((double)(int64_t)as * unit - a * q) / (a + nn + nn * a * sh->inv_equiv);
         }
+        /* Progressive bias (learned_bias): the learned model's
+         * probability of the step, fading as 1 / sqrt(visits + prior
+         * visits) but outside the RAVE blend, which washes the priors'
+         * virtual visits out as soon as AMAF statistics come in. */
+        q += sh->bias_unit * ch->bias * rs;
         s = explore ? q + ex * rs : q;
     }
     if (pr < 0) s -= 1e3;
@@ -289,6 +294,7 @@ void mcts_select_setup(Shared *sh)
      * instead of 81-19, while on 9x9 0.05 stays better. */
     sh->explore = sh->m->tree.root_pos.board->size == 0 ? c->cairo_explore : c->explore;
     sh->inv_equiv = 1.0 / c->rave_equiv;
+    sh->bias_unit = c->learned_bias / 255.0;
     float pn = c->priors ? (float)c->prior_visits : 0.0f;
     memcpy(&sh->tab_pn_bits, &pn, sizeof pn);
     sh->sel_tab = m->sel_tab;

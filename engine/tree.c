@@ -59,6 +59,7 @@ void tree_node_init(Node *n, int kind, int pt, int complete)
     n->pt = (int16_t)pt;
     n->kind = (uint8_t)kind;
     n->complete = (uint8_t)complete;
+    n->bias = 0;
     n->prior_n = n->prior_w = 0;
 }
 

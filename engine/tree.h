@@ -17,6 +17,7 @@
 #include "../rules/rules.h"
 
 enum { STEP_PLACE = 0, STEP_FLIP, STEP_PASS, STEP_SWAP, STEP_STOP, STEP_ROOT };
+_Static_assert(STEP_ROOT < 16, "a node keeps its step kind in 4 bits");
 enum { NODE_LEAF = 0, NODE_BUSY, NODE_EXPANDED };
 
 #define VALUE_UNIT 1024.0 /* values are sums of results in [0,1], fixed point */
@@ -31,8 +32,12 @@ typedef struct Node {
     _Atomic int8_t proven;       /* +1 the mover wins by this step, -1 loses */
     uint16_t nchildren;
     int16_t pt;
-    uint8_t kind;
-    uint8_t complete;
+    uint8_t kind : 4;
+    uint8_t complete : 1;
+    /* The learned model's probability of this step among its siblings,
+     * in 255ths (0: none), for the progressive-bias term of the
+     * selection (option learned_bias). */
+    uint8_t bias;
     float prior_n, prior_w;
     /* The UCB policies' two best children at their last full scan (offsets in
      * the block: bits 0-14 and 15-29; bit 30 set once written). In the

@@ -261,8 +261,12 @@ static void test_learned_priors(void)
     int n = tree_steps(&g.p, NULL, 0, &ml, st);
     CU_ASSERT_FATAL(n > 10);
     for (int i = 0; i < n; i++) tree_node_init(&nd[i], st[i].kind, st[i].pt, st[i].complete);
-    LearnedPriors lp = {w, 0.25, 0, 1};
-    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, &lp);
+    EngineConfig cfg;
+    config_default(&cfg);
+    cfg.learned_scale = 0.25;
+    cfg.learned_anchor = 0;
+    cfg.learned_blend = 1;
+    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, w, &cfg);
     FeatPos f;
     feat_prepare_ex(&f, &g.p, 0); /* as the priors see it: wins are proven instead */
     float s[2 * MAX_POINTS + 3];
@@ -277,7 +281,16 @@ static void test_learned_priors(void)
     }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++)
-            if (s[i] > s[j]) CU_ASSERT(nd[i].prior_w >= nd[j].prior_w);
+            if (s[i] > s[j]) CU_ASSERT(nd[i].prior_w >= nd[j].prior_w && nd[i].bias >= nd[j].bias);
+    /* the biases: the model's probabilities of the placements and flips in 255ths */
+    int bsum = 0, bmax = 0;
+    for (int i = 0; i < n; i++) {
+        bsum += nd[i].bias;
+        if (nd[i].bias > bmax) bmax = nd[i].bias;
+        if (st[i].kind == STEP_PASS || st[i].kind == STEP_SWAP) CU_ASSERT_EQUAL(nd[i].bias, 0);
+    }
+    CU_ASSERT(abs(bsum - 255) <= n / 2 + 1);
+    CU_ASSERT(bmax > 255 / n);
     CU_ASSERT_FATAL(win >= 0);
     CU_ASSERT_EQUAL(atomic_load(&nd[win].proven), 1);
     /* blend 0: the hand-set values exactly; 0.5: halfway */
@@ -286,17 +299,18 @@ static void test_learned_priors(void)
         tree_node_init(&hand[i], st[i].kind, st[i].pt, st[i].complete);
         tree_node_init(&mix[i], st[i].kind, st[i].pt, st[i].complete);
     }
-    priors_assign(&g.p, NULL, 0, st, n, hand, 100, 1, NULL);
-    lp.blend = 0;
-    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, &lp);
+    priors_assign(&g.p, NULL, 0, st, n, hand, 100, 1, NULL, NULL);
+    for (int i = 0; i < n; i++) CU_ASSERT_EQUAL(hand[i].bias, 0); /* no model: no bias */
+    cfg.learned_blend = 0;
+    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, w, &cfg);
     for (int i = 0; i < n; i++) CU_ASSERT_DOUBLE_EQUAL(mix[i].prior_w, hand[i].prior_w, 1e-3);
-    lp.blend = 0.5;
-    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, &lp);
+    cfg.learned_blend = 0.5;
+    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, w, &cfg);
     for (int i = 0; i < n; i++) CU_ASSERT_DOUBLE_EQUAL(mix[i].prior_w, (hand[i].prior_w + nd[i].prior_w) / 2, 1e-2);
     /* anchor 1: the model's favourite at 0.5, every other move below it, in the same order */
-    lp.blend = 1;
-    lp.anchor = 1;
-    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, &lp);
+    cfg.learned_blend = 1;
+    cfg.learned_anchor = 1;
+    priors_assign(&g.p, NULL, 0, st, n, mix, 100, 1, w, &cfg);
     float top = -1e30f;
     int at = -1;
     for (int i = 0; i < n; i++)
@@ -321,8 +335,8 @@ static void test_learned_priors(void)
         if (st[i].kind == STEP_SWAP) sw = i;
     }
     CU_ASSERT_FATAL(sw >= 0);
-    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, &lp);
-    priors_assign(&g.p, NULL, 0, st, n, hand, 100, 1, NULL);
+    priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, w, &cfg);
+    priors_assign(&g.p, NULL, 0, st, n, hand, 100, 1, NULL, NULL);
     CU_ASSERT_DOUBLE_EQUAL(nd[sw].prior_w, hand[sw].prior_w, 1e-6);
     movelist_free(&ml);
     board_free(g.b);
