@@ -31,21 +31,26 @@
 
 static void usage(FILE *out)
 {
-    fputs("usage: bench/learn weights [--holdout K] [--iters N] [--min-count M] FILE...\n"
-          "       bench/learn moves FILE\n"
+    fputs("usage: bench/learn weights [--holdout K] [--iters N] [--min-count M] [--target move|visits] FILE...\n"
+          "       bench/learn moves [--visits PCT] FILE\n"
           "       bench/learn predict [--holdout K] FILE...\n"
           "weights: train the learned model (minorization-maximization) on the\n"
           "  self-play files' games, one weight set per rule family, and write\n"
           "  the generated source engine/generated/learned_data.c to stdout\n"
           "moves: FILE with each ply reduced to its move played (the visit counts\n"
-          "  dropped; a header line '# moves-only' names the original's hash)\n"
+          "  dropped; a header line '# moves-only' names the original's hash), or\n"
+          "  with --visits PCT to its move, value and the root moves that had at\n"
+          "  least PCT% of its visits (header line '# reduced')\n"
           "predict: the built-in weights', the hand-set priors' and uniform\n"
           "  choice's top-1 and top-5 agreement with the held-out games' moves\n"
           "options:\n"
           "  --holdout K     hold out games numbered K-1 modulo K (default 10; 0: none)\n"
           "  --iters N       MM sweeps (default 12)\n"
           "  --min-count M   patterns seen fewer times among the candidates share\n"
-          "                  one weight (default 20)\n",
+          "                  one weight (default 20)\n"
+          "  --target T      move: the move played won each position (default);\n"
+          "                  visits: each move won its share of the search's visits\n"
+          "                  (plies without visit counts: the move played)\n",
           out);
 }
 
@@ -56,6 +61,7 @@ typedef struct Family {
     /* candidate features kept raw until the pattern table is known */
     MoveFeat *cand;
     uint32_t *cmult;
+    double *cshare;     /* the candidates' shares of the win (--target visits), or NULL */
     size_t ncand, cap;
     uint32_t *pos_cand; /* positions' first candidates (npos + 1) */
     uint32_t *pos_win;
@@ -107,10 +113,14 @@ static int feat_equal(const MoveFeat *a, const MoveFeat *b)
 
 /* The position's candidates, as features, deduplicated (equal features:
  * one team with a multiplicity; the played move's team alone); *win the
- * played move's team, or -1 when the turn is not a single point. Returns
- * the team count. */
-static int describe(const Position *p, const Move *played, MoveList *ml, MoveFeat *out, uint32_t *mult, int *win)
+ * played move's team, or -1 when the turn is not a single point. With
+ * share (not NULL) and the ply's visit counts: share[t] is team t's
+ * share of the visits (the played move alone when the ply has none).
+ * Returns the team count. */
+static int describe(const Position *p, const SelfplayPly *ply, MoveList *ml, MoveFeat *out, uint32_t *mult, int *win,
+                    double *share)
 {
+    const Move *played = &ply->move;
     *win = -1;
     if (played->n > 1 || p->owe) return 0;
     FeatPos f;
@@ -128,13 +138,25 @@ static int describe(const Position *p, const Move *played, MoveList *ml, MoveFea
             *win = t;
         } else
             while (t < nt && (t == *win || !feat_equal(&out[t], &mf))) t++;
-        if (t == nt) out[nt] = mf, mult[nt++] = 0;
+        if (t == nt) {
+            out[nt] = mf, mult[nt] = 0;
+            if (share) share[nt] = 0;
+            nt++;
+        }
         mult[t]++;
+        if (share && ply->searched)
+            for (int c = 0; c < ply->n; c++)
+                if (move_equal(&ply->child[c].move, m)) share[t] += ply->child[c].visits;
+    }
+    if (share && *win >= 0) {
+        double total = 0;
+        for (int t = 0; t < nt; t++) total += share[t];
+        for (int t = 0; t < nt; t++) share[t] = total > 0 ? share[t] / total : t == *win;
     }
     return nt;
 }
 
-typedef int (*PlyFn)(void *ctx, const Position *before, const Move *played, long game);
+typedef int (*PlyFn)(void *ctx, const Position *before, const SelfplayPly *ply, long game);
 
 /* selfplay_replay's callback, passing the move played on to a PlyFn. */
 typedef struct Adapter {
@@ -146,7 +168,7 @@ typedef struct Adapter {
 static int adapt(void *ctx, const Position *before, const SelfplayPly *ply)
 {
     const Adapter *a = ctx;
-    return a->fn ? a->fn(a->ctx, before, &ply->move, a->game) : 0;
+    return a->fn ? a->fn(a->ctx, before, ply, a->game) : 0;
 }
 
 /* Replay every game of an open self-play file; fn sees the position
@@ -240,19 +262,22 @@ typedef struct TrainCtx {
     MoveList ml;
     MoveFeat tmp[MAX_CAND];
     uint32_t mult[MAX_CAND];
+    int visits;          /* --target visits */
+    double share[MAX_CAND];
 } TrainCtx;
 
-static int train_ply(void *ctx, const Position *p, const Move *played, long game)
+static int train_ply(void *ctx, const Position *p, const SelfplayPly *ply, long game)
 {
     TrainCtx *tc = ctx;
     Family *F = tc->fam;
     (void)game;
     int win;
-    int nt = describe(p, played, &tc->ml, tc->tmp, tc->mult, &win);
+    int nt = describe(p, ply, &tc->ml, tc->tmp, tc->mult, &win, tc->visits ? tc->share : NULL);
     if (win < 0 || nt < 2) return 0;
-    size_t c1 = F->cap, c2 = F->cap, cp1 = F->cap_pos, cp2 = F->cap_pos;
+    size_t c1 = F->cap, c2 = F->cap, c3 = F->cap, cp1 = F->cap_pos, cp2 = F->cap_pos;
     if (mm_grow((void **)&F->cand, &c1, F->ncand + (size_t)nt, sizeof *F->cand) ||
         mm_grow((void **)&F->cmult, &c2, F->ncand + (size_t)nt, sizeof *F->cmult) ||
+        (tc->visits && mm_grow((void **)&F->cshare, &c3, F->ncand + (size_t)nt, sizeof *F->cshare)) ||
         mm_grow((void **)&F->pos_cand, &cp1, F->npos + 2, sizeof *F->pos_cand) ||
         mm_grow((void **)&F->pos_win, &cp2, F->npos + 2, sizeof *F->pos_win))
         return die("out of memory%s%s", "", "");
@@ -261,6 +286,7 @@ static int train_ply(void *ctx, const Position *p, const Move *played, long game
     if (F->npos == 0) F->pos_cand[0] = 0;
     memcpy(F->cand + F->ncand, tc->tmp, (size_t)nt * sizeof *F->cand);
     memcpy(F->cmult + F->ncand, tc->mult, (size_t)nt * sizeof *F->cmult);
+    if (tc->visits) memcpy(F->cshare + F->ncand, tc->share, (size_t)nt * sizeof *F->cshare);
     F->ncand += (size_t)nt;
     F->pos_win[F->npos] = (uint32_t)win;
     F->pos_cand[++F->npos] = (uint32_t)F->ncand;
@@ -337,13 +363,14 @@ static int train_family(Family *F, int idx, int iters, int min_count, FILE *out)
             mult[nt] = F->cmult[c];
             off[nt + 1] = ne;
         }
-        if (mm_add(&F->mm, nt, off, feats, mult, (int)F->pos_win[j])) return die("out of memory%s%s", "", "");
+        const double *share = F->cshare ? F->cshare + F->pos_cand[j] : NULL;
+        if (mm_add(&F->mm, nt, off, feats, mult, (int)F->pos_win[j], share)) return die("out of memory%s%s", "", "");
     }
     double ll0 = mm_loglik(&F->mm, lg);
     double ll = mm_train(&F->mm, nfeat, group, NGROUPS, iters, lg);
     fprintf(stderr, "bench/learn: %s: %zu positions, %zu teams, %zu patterns kept of %zu candidates; "
-                    "mean log-likelihood of the played move: uniform %.4f, trained %.4f\n",
-            F->name, F->mm.npos, F->mm.nteam, npat, F->ncand, ll0, ll);
+                    "mean log-likelihood of the %s: uniform %.4f, trained %.4f\n",
+            F->name, F->mm.npos, F->mm.nteam, npat, F->ncand, F->cshare ? "visit shares" : "played move", ll0, ll);
     /* far: the mean strength of placements not next to the last move */
     double far_sum = 0, far_n = 0;
     for (size_t t = 0; t < F->mm.nteam; t++) {
@@ -358,8 +385,8 @@ static int train_family(Family *F, int idx, int iters, int min_count, FILE *out)
         if (place && !near) far_sum += F->mm.mult[t] * exp(s), far_n += F->mm.mult[t];
     }
     double far = far_n > 0 ? log(far_sum / far_n) : 0;
-    fprintf(out, "\n/* %s: %zu positions; mean log-likelihood of the played move %.4f (uniform %.4f). */\n", F->name,
-            F->mm.npos, ll, ll0);
+    fprintf(out, "\n/* %s: %zu positions; mean log-likelihood of the %s %.4f (uniform %.4f). */\n", F->name,
+            F->mm.npos, F->cshare ? "visit shares" : "played move", ll, ll0);
     fprintf(out, "static const uint32_t key_%d[] = {", idx);
     for (size_t i = 0; i < npat; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", keys[i]);
     fprintf(out, "\n};\nstatic const float lg_%d[] = {", idx);
@@ -388,12 +415,13 @@ static int find_family(Family *fams, int *nf, const char *name)
     return (*nf)++;
 }
 
-static int cmd_weights(int argc, char **argv, int first, int holdout, int iters, int min_count)
+static int cmd_weights(int argc, char **argv, int first, int holdout, int iters, int min_count, int visits)
 {
     static Family fams[MAX_FAMILIES];
     int nf = 0, rc = 0;
     TrainCtx *tc = calloc(1, sizeof *tc);
     if (!tc) return die("out of memory%s%s", "", "");
+    tc->visits = visits;
     movelist_init(&tc->ml);
     for (int i = first; i < argc && !rc; i++) {
         FILE *fp = fopen(argv[i], "r");
@@ -430,7 +458,8 @@ static int cmd_weights(int argc, char **argv, int first, int holdout, int iters,
     fprintf(out, "/* learned_data.c - GENERATED by tools/generated.sh (bench/learn weights): do not edit.\n"
                  " * The learned model's weights (engine/learned.h), one set per rule family,\n"
                  " * trained by minorization-maximization on self-play games (docs/engine.md).\n"
-                 " * Command: bench/learn weights --holdout %d --iters %d --min-count %d", holdout, iters, min_count);
+                 " * Command: bench/learn weights --holdout %d --iters %d --min-count %d%s", holdout, iters, min_count,
+            visits ? " --target visits" : "");
     for (int i = first; i < argc; i++) fprintf(out, " %s", argv[i]);
     fprintf(out, "\n * Data:\n");
     for (int k = 0; k < nf; k++) fprintf(out, "%s", fams[k].prov);
@@ -440,7 +469,7 @@ static int cmd_weights(int argc, char **argv, int first, int holdout, int iters,
     for (int k = 0; k < nf; k++) fprintf(out, "%sSET_%d", k ? ", " : "", k);
     fprintf(out, "};\nconst int learned_nsets = %d;\n", nf);
     for (int k = 0; k < nf; k++) {
-        free(fams[k].cand), free(fams[k].cmult), free(fams[k].pos_cand), free(fams[k].pos_win);
+        free(fams[k].cand), free(fams[k].cmult), free(fams[k].cshare), free(fams[k].pos_cand), free(fams[k].pos_win);
     }
     return rc;
 }
@@ -473,9 +502,10 @@ static void hits(const double *s, int n, int i, double *top1, double *top5)
     }
 }
 
-static int predict_ply(void *ctx, const Position *p, const Move *played, long game)
+static int predict_ply(void *ctx, const Position *p, const SelfplayPly *ply, long game)
 {
     PredCtx *pc = ctx;
+    const Move *played = &ply->move;
     (void)game;
     if (played->n > 1 || p->owe) return 0;
     int n = tree_steps(p, NULL, 0, &pc->ml, pc->steps);
@@ -536,9 +566,12 @@ static int cmd_predict(int argc, char **argv, int first, int holdout)
     return rc;
 }
 
-/* The file with every ply's visit counts dropped; its header kept, plus
- * '# moves-only<TAB>FNV-1a of the original'. A torn last line is dropped. */
-static int cmd_moves(const char *path)
+/* The file with every ply's visit counts dropped (pct 0), or only the
+ * root moves below pct percent of the ply's visits dropped; its header
+ * kept, plus '# moves-only<TAB>FNV-1a of the original' (or '# reduced<TAB>
+ * FNV-1a, the root moves with at least pct% of the visits'). A torn last
+ * line is dropped. */
+static int cmd_moves(const char *path, long pct)
 {
     FILE *fp = fopen(path, "r");
     if (!fp) return die("%s: %s", path, strerror(errno));
@@ -557,8 +590,11 @@ static int cmd_moves(const char *path)
             break;
         }
         if (line[0] == '#') {
-            if (!strncmp(line, "# game\t", 7)) printf("# moves-only\t%016llx\n", (unsigned long long)h);
-            if (strncmp(line, "# moves-only\t", 13)) printf("%s\n", line);
+            if (!strncmp(line, "# game\t", 7)) {
+                if (pct) printf("# reduced\t%016llx, the root moves with at least %ld%% of the visits\n", (unsigned long long)h, pct);
+                else printf("# moves-only\t%016llx\n", (unsigned long long)h);
+            }
+            if (strncmp(line, "# moves-only\t", 13) && strncmp(line, "# reduced\t", 10)) printf("%s\n", line);
             continue;
         }
         char *fld[9];
@@ -568,12 +604,27 @@ static int cmd_moves(const char *path)
             break;
         }
         for (int i = 0; i < 7; i++) printf("%s\t", fld[i]);
-        /* each ply: its first token */
+        /* each ply: its first token (with pct: and its value and the root
+         * moves with enough visits) */
         for (char *t = fld[7]; *t;) {
             size_t n = strcspn(t, " ;");
             fwrite(t, 1, n, stdout);
             t += n;
-            if (*t == ' ') t += strcspn(t, ";");
+            if (*t == ' ') {
+                size_t rest = strcspn(t, ";");
+                if (pct) {
+                    double total = 0;
+                    for (char *e = t; e < t + rest; e++)
+                        if (*e == '=') total += strtod(e + 1, NULL);
+                    for (char *k = t + 1; k < t + rest;) {
+                        size_t kn = strcspn(k, " ;");
+                        char *eq = memchr(k, '=', kn);
+                        if (!eq || strtod(eq + 1, NULL) * 100 >= pct * total) printf(" %.*s", (int)kn, k);
+                        k += kn + (k[kn] == ' ');
+                    }
+                }
+                t += rest;
+            }
             if (*t == ';') putchar(*t++);
         }
         putchar('\n');
@@ -591,8 +642,12 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "moves")) {
-        if (argc != 3) return die("moves takes one file%s%s", "", "");
-        return cmd_moves(argv[2]);
+        long pct = 0;
+        if (argc == 5 && !strcmp(argv[2], "--visits")) {
+            if (arg_long(argv[3], 1, 100, &pct)) return die("--visits needs a percentage from 1 to 100%s%s", "", "");
+        } else if (argc != 3)
+            return die("moves takes one file, after --visits PCT if the visit counts are kept%s%s", "", "");
+        return cmd_moves(argv[argc - 1], pct);
     }
     if (strcmp(cmd, "weights") && strcmp(cmd, "predict")) {
         fprintf(stderr, "bench/learn: unknown command '%s' (weights, moves or predict)\n", cmd);
@@ -600,12 +655,20 @@ int main(int argc, char **argv)
         return 2;
     }
     long holdout = 10, iters = 12, min_count = 20;
-    int i = 2;
+    int i = 2, visits = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
+        if (!strcmp(argv[i], "--target")) {
+            if (i + 1 >= argc || (strcmp(argv[i + 1], "move") && strcmp(argv[i + 1], "visits"))) {
+                fprintf(stderr, "bench/learn: --target needs 'move' or 'visits'\n");
+                return 2;
+            }
+            visits = !strcmp(argv[i + 1], "visits");
+            continue;
+        }
         long *v = !strcmp(argv[i], "--holdout") ? &holdout : !strcmp(argv[i], "--iters") ? &iters
                   : !strcmp(argv[i], "--min-count") ? &min_count : NULL;
         if (!v) {
-            fprintf(stderr, "bench/learn: unknown option '%s' (--holdout, --iters, --min-count)\n", argv[i]);
+            fprintf(stderr, "bench/learn: unknown option '%s' (--holdout, --iters, --min-count, --target)\n", argv[i]);
             return 2;
         }
         if (i + 1 >= argc || arg_long(argv[i + 1], v == &holdout ? 0 : 1, 100000, v)) {
@@ -617,6 +680,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench/learn: %s needs self-play files\n", cmd);
         return 2;
     }
-    if (!strcmp(cmd, "weights")) return cmd_weights(argc, argv, i, (int)holdout, (int)iters, (int)min_count);
+    if (!strcmp(cmd, "weights")) return cmd_weights(argc, argv, i, (int)holdout, (int)iters, (int)min_count, visits);
     return cmd_predict(argc, argv, i, (int)holdout);
 }

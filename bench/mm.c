@@ -13,7 +13,7 @@ void mm_init(MmData *d) { memset(d, 0, sizeof *d); }
 void mm_free(MmData *d)
 {
     free(d->pos_team);
-    free(d->winner);
+    free(d->share);
     free(d->team_feat);
     free(d->mult);
     free(d->feat);
@@ -32,13 +32,14 @@ int mm_grow(void **p, size_t *cap, size_t need, size_t elem)
     return 0;
 }
 
-int mm_add(MmData *d, int nt, const uint32_t *off, const uint32_t *feats, const uint32_t *mult, int win)
+int mm_add(MmData *d, int nt, const uint32_t *off, const uint32_t *feats, const uint32_t *mult, int win,
+           const double *share)
 {
-    assert(nt > 0 && win >= 0 && win < nt);
+    assert(nt > 0 && (share || (win >= 0 && win < nt)));
     size_t ne = off[nt] - off[0], cp = d->cap_pos, ct = d->cap_team, ce = d->cap_entry;
-    size_t cp2 = cp, ct2 = ct;
+    size_t ct2 = ct, ct3 = ct;
     if (mm_grow((void **)&d->pos_team, &cp, d->npos + 2, sizeof *d->pos_team) ||
-        mm_grow((void **)&d->winner, &cp2, d->npos + 2, sizeof *d->winner) ||
+        mm_grow((void **)&d->share, &ct3, d->nteam + nt + 1, sizeof *d->share) ||
         mm_grow((void **)&d->team_feat, &ct, d->nteam + nt + 1, sizeof *d->team_feat) ||
         mm_grow((void **)&d->mult, &ct2, d->nteam + nt + 1, sizeof *d->mult) ||
         mm_grow((void **)&d->feat, &ce, d->nentry + ne, sizeof *d->feat))
@@ -47,10 +48,10 @@ int mm_add(MmData *d, int nt, const uint32_t *off, const uint32_t *feats, const 
     d->cap_team = ct;
     d->cap_entry = ce;
     if (d->npos == 0) d->pos_team[0] = 0, d->team_feat[0] = 0;
-    d->winner[d->npos] = (uint32_t)(d->nteam + (size_t)win);
     for (int i = 0; i < nt; i++) {
         for (uint32_t k = off[i]; k < off[i + 1]; k++) d->feat[d->nentry++] = feats[k];
         d->mult[d->nteam] = mult[i];
+        d->share[d->nteam] = share ? share[i] : i == win;
         d->team_feat[++d->nteam] = (uint32_t)d->nentry;
     }
     d->pos_team[++d->npos] = (uint32_t)d->nteam;
@@ -68,9 +69,13 @@ double mm_loglik(const MmData *d, const double *lg)
 {
     double ll = 0;
     for (size_t j = 0; j < d->npos; j++) {
-        double e = 0;
-        for (size_t t = d->pos_team[j]; t < d->pos_team[j + 1]; t++) e += d->mult[t] * exp(team_lg(d, t, lg));
-        ll += team_lg(d, d->winner[j], lg) - log(e);
+        double e = 0, w = 0;
+        for (size_t t = d->pos_team[j]; t < d->pos_team[j + 1]; t++) {
+            double s = team_lg(d, t, lg);
+            e += d->mult[t] * exp(s);
+            if (d->share[t] > 0) w += d->share[t] * s;
+        }
+        ll += w - log(e);
     }
     return d->npos ? ll / (double)d->npos : 0;
 }
@@ -83,10 +88,9 @@ double mm_train(const MmData *d, int nfeat, const int *group, int ngroups, int i
         free(wins), free(den), free(str);
         return NAN;
     }
-    for (size_t j = 0; j < d->npos; j++) {
-        uint32_t w = d->winner[j];
-        for (uint32_t k = d->team_feat[w]; k < d->team_feat[w + 1]; k++) wins[d->feat[k]] += 1;
-    }
+    for (size_t t = 0; t < d->nteam; t++)
+        if (d->share[t] > 0)
+            for (uint32_t k = d->team_feat[t]; k < d->team_feat[t + 1]; k++) wins[d->feat[k]] += d->share[t];
     for (int it = 0; it < iters; it++)
         for (int g = 0; g < ngroups; g++) {
             memset(den, 0, (size_t)nfeat * sizeof *den);

@@ -208,8 +208,8 @@ static void test_mm(void)
     MmData d;
     mm_init(&d);
     uint32_t off[4] = {0, 1, 2, 3}, f01[3] = {0, 1, 1}, f21[2] = {2, 1}, mult[3] = {1, 1, 1};
-    for (int i = 0; i < 40; i++) CU_ASSERT_EQUAL(mm_add(&d, 3, off, f01, mult, 0), 0);
-    for (int i = 0; i < 40; i++) CU_ASSERT_EQUAL(mm_add(&d, 2, off, f21, mult, i & 1), 0);
+    for (int i = 0; i < 40; i++) CU_ASSERT_EQUAL(mm_add(&d, 3, off, f01, mult, 0, NULL), 0);
+    for (int i = 0; i < 40; i++) CU_ASSERT_EQUAL(mm_add(&d, 2, off, f21, mult, i & 1, NULL), 0);
     int group[3] = {0, 0, 0};
     double lg[3] = {0, 0, 0}, prev = mm_loglik(&d, lg);
     for (int it = 0; it < 20; it++) {
@@ -221,6 +221,26 @@ static void test_mm(void)
     /* feature 2 against 1 is about even (the prior pulls both to 1) */
     CU_ASSERT(fabs(lg[2] - lg[1]) < 1.5);
     mm_free(&d);
+    /* Shares (visit counts): feature 0 takes 3/4 of each position against
+     * feature 1; the same wins as 3 of 4 positions won outright. */
+    MmData s, w;
+    mm_init(&s);
+    mm_init(&w);
+    const double share[2] = {0.75, 0.25};
+    uint32_t f0[2] = {0, 1};
+    for (int i = 0; i < 200; i++) {
+        CU_ASSERT_EQUAL(mm_add(&s, 2, off, f0, mult, -1, share), 0);
+        CU_ASSERT_EQUAL(mm_add(&w, 2, off, f0, mult, i % 4 == 3, NULL), 0);
+    }
+    double ls[2] = {0, 0}, lw[2] = {0, 0};
+    int g2[2] = {0, 0};
+    double lls = mm_train(&s, 2, g2, 1, 30, ls), llw = mm_train(&w, 2, g2, 1, 30, lw);
+    CU_ASSERT_DOUBLE_EQUAL(ls[0] - ls[1], log(3), 0.05);
+    CU_ASSERT_DOUBLE_EQUAL(ls[0], lw[0], 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(ls[1], lw[1], 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(lls, llw, 1e-9);
+    mm_free(&s);
+    mm_free(&w);
 }
 
 static void test_learned_lookup(void)
@@ -348,7 +368,7 @@ int main(void)
         {"features: the same under the square board's symmetries and the pie's", test_symmetry_square},
         {"features: the same under the Cairo boards' colour exchange", test_symmetry_cairo},
         {"features: wins, blocks, last-move distances, edges, bridge answers, flips, weak at once", test_move_features},
-        {"mm: the trainer finds known strengths, the likelihood never falls", test_mm},
+        {"mm: the trainer finds known strengths, the likelihood never falls, shares count as fractional wins", test_mm},
         {"learned weights: found per rule family, sorted, looked up", test_learned_lookup},
         {"learned priors: in range, in the model's order, wins still proven, blended", test_learned_priors},
     };

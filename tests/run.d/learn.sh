@@ -26,6 +26,19 @@ check "moves: no visit counts left" sh -c "! grep -v '^#' $tmp/m.tsv | grep -q '
 "$learn" weights --holdout 0 --min-count 1 $d/visits-9.tsv 2>/dev/null | sed 1,8d > $tmp/a.c
 "$learn" weights --holdout 0 --min-count 1 $tmp/m.tsv 2>/dev/null | sed 1,8d > $tmp/b.c
 check "moves: the reduced file trains the same weights" sh -c "test -s $tmp/a.c && cmp $tmp/a.c $tmp/b.c"
+"$learn" weights --holdout 0 --min-count 1 --target visits $d/visits-9.tsv > $tmp/v1.c 2> $tmp/errv
+check "weights --target visits: trains on the visit shares, said in the header" sh -c \
+    "grep -q -- '--target visits' $tmp/v1.c && grep -q 'of the visit shares' $tmp/errv && ! cmp -s $tmp/v1.c $tmp/a.c"
+"$learn" weights --holdout 0 --min-count 1 --target visits $tmp/m.tsv 2>/dev/null | sed 1,8d | grep -v 'mean log-likelihood' > $tmp/vm.c
+check "weights --target visits: plies without visits train on the move played" sh -c "grep -v 'mean log-likelihood' $tmp/b.c | cmp - $tmp/vm.c"
+"$learn" moves --visits 5 $d/visits-9.tsv > $tmp/r.tsv
+check "moves --visits 5: the header says reduced, visit counts kept" sh -c \
+    "grep -q '^# reduced	.*at least 5% of the visits' $tmp/r.tsv && grep -v '^#' $tmp/r.tsv | grep -q '[A-Z][0-9]*=[0-9]'"
+check "moves --visits 5: every root move kept has 5% of its ply's visits" sh -c \
+    "grep -v '^#' $tmp/r.tsv | cut -f8 | tr ';' '\\n' | awk '{ t = 0; m = 1e9; for (i = 3; i <= NF; i++) { split(\$i, a, \"=\"); t += a[2]; if (a[2] < m) m = a[2] } if (NF > 2 && m * 100 < 5 * t) bad = 1 } END { exit bad }'"
+check "moves --visits 5: fewer root moves than the original" sh -c "test \$(wc -c < $tmp/r.tsv) -lt \$(wc -c < $d/visits-9.tsv)"
+"$learn" weights --holdout 0 --min-count 1 --target visits $tmp/r.tsv > $tmp/vr.c 2>/dev/null
+check "moves --visits 5: the reduced file still trains" test -s $tmp/vr.c
 "$learn" predict --holdout 5 $d/small-9.tsv > $tmp/p.txt 2>&1
 check "predict: a table row for the held-out moves" grep -q "^| $d/small-9.tsv | none,edges=on,pie=on | [1-9][0-9]* (6 games)" $tmp/p.txt
 check "predict: the learned model beats uniform choice at top-5" \
@@ -40,6 +53,8 @@ sed '12s/	F4;/	Z99;/' $d/small-9.tsv > $tmp/illegal.tsv
 check "an illegal move is refused with its line" sh -c "'$learn' weights $tmp/illegal.tsv 2>&1 | grep -q ":12: ply 0: .*'Z99'""
 check "an unknown command is refused" sh -c "'$learn' train x 2>&1 | grep -q \"unknown command 'train'\""
 check "a bad option value is refused" sh -c "'$learn' weights --iters 0 x 2>&1 | grep -q 'needs a number'"
+check "a bad --target is refused" sh -c "'$learn' weights --target best x 2>&1 | grep -q \"needs 'move' or 'visits'\""
+check "moves --visits out of 1..100 is refused" sh -c "'$learn' moves --visits 0 x 2>&1 | grep -q 'percentage from 1 to 100'"
 check "a missing file is refused" sh -c "'$learn' weights $tmp/none.tsv 2>&1 | grep -q 'No such file'"
 check "predict refuses rules without built-in weights" sh -c "'$learn' predict $tmp/c.tsv 2>&1 | grep -q -i 'compound turns\|no built-in weights'"
 
