@@ -26,52 +26,55 @@ typedef struct Param {
 
 #define F(field) offsetof(EngineConfig, field)
 
-static const Param params[] = {
-    {"searcher", P_SEARCHER, F(searcher), 0, 0},
-    {"threads", P_INT, F(threads), 1, 64},
-    {"playouts", P_LONG, F(playouts), 0, 1e9},
-    {"movetime", P_DOUBLE, F(movetime), 0, 86400},
-    {"memory", P_LONG, F(memory), 1, 1 << 20},
-    {"seed", P_U64, F(seed), 0, 0},
-    {"explore", P_DOUBLE, F(explore), 0, 10},
-    {"cairo_explore", P_DOUBLE, F(cairo_explore), 0, 10},
-    {"uct_explore", P_DOUBLE, F(uct_explore), 0, 10},
-    {"rave_equiv", P_DOUBLE, F(rave_equiv), 1, 1e7},
-    {"rave_ref", P_INT, F(rave_ref), 0, 100000},
-    {"grave_ref", P_INT, F(grave_ref), 0, 1000000000},
-    {"grave_bias", P_DOUBLE, F(grave_bias), 0, 1},
-    {"prior_visits", P_DOUBLE, F(prior_visits), 0, 1e4},
-    {"expand_after", P_INT, F(expand_after), 1, 1000},
-    {"rescan", P_INT, F(rescan), 1, 1000},
-    {"playout_cap", P_INT, F(playout_cap), 0, 100000},
-    {"rave", P_BOOL, F(rave), 0, 1},
-    {"priors", P_BOOL, F(priors), 0, 1},
-    {"policy", P_BOOL, F(policy), 0, 1},
-    {"p_bridge", P_DOUBLE, F(p_bridge), 0, 1},
-    {"p_flip", P_DOUBLE, F(p_flip), 0, 1},
-    {"lgr", P_BOOL, F(lgr), 0, 1},
-    {"learned_priors", P_BOOL, F(learned_priors), 0, 1},
-    {"learned_policy", P_BOOL, F(learned_policy), 0, 1},
-    {"learned_scale", P_DOUBLE, F(learned_scale), 0, 10},
-    {"learned_anchor", P_DOUBLE, F(learned_anchor), 0, 1},
-    {"learned_blend", P_DOUBLE, F(learned_blend), 0, 1},
-    {"learned_bias", P_DOUBLE, F(learned_bias), 0, 100},
-    {"reuse", P_BOOL, F(reuse), 0, 1},
-    {"solver", P_BOOL, F(use_solver), 0, 1},
-    {"prove", P_BOOL, F(prove), 0, 1},
-    {"solver_time", P_DOUBLE, F(solver_time), 0, 3600},
-    {"solve_time", P_DOUBLE, F(solve_time), 0, 86400},
-    {"ab_depth", P_INT, F(ab_depth), 0, 200},
-    {"book", P_BOOL, F(book), 0, 1},
-    {"verbose", P_BOOL, F(verbose), 0, 1},
-};
+/* Each option once: its name, type, field and range (the table and the
+ * list of names are both made from it). */
+#define PARAMS(X) \
+    X("searcher", P_SEARCHER, searcher, 0, 0) \
+    X("threads", P_INT, threads, 1, 64) \
+    X("playouts", P_LONG, playouts, 0, 1e9) \
+    X("movetime", P_DOUBLE, movetime, 0, 86400) \
+    X("memory", P_LONG, memory, 1, 1 << 20) \
+    X("seed", P_U64, seed, 0, 0) \
+    X("explore", P_DOUBLE, explore, 0, 10) \
+    X("cairo_explore", P_DOUBLE, cairo_explore, 0, 10) \
+    X("uct_explore", P_DOUBLE, uct_explore, 0, 10) \
+    X("rave_equiv", P_DOUBLE, rave_equiv, 1, 1e7) \
+    X("rave_ref", P_INT, rave_ref, 0, 100000) \
+    X("grave_ref", P_INT, grave_ref, 0, 1000000000) \
+    X("grave_bias", P_DOUBLE, grave_bias, 0, 1) \
+    X("prior_visits", P_DOUBLE, prior_visits, 0, 1e4) \
+    X("expand_after", P_INT, expand_after, 1, 1000) \
+    X("rescan", P_INT, rescan, 1, 1000) \
+    X("playout_cap", P_INT, playout_cap, 0, 100000) \
+    X("rave", P_BOOL, rave, 0, 1) \
+    X("priors", P_BOOL, priors, 0, 1) \
+    X("policy", P_BOOL, policy, 0, 1) \
+    X("p_bridge", P_DOUBLE, p_bridge, 0, 1) \
+    X("p_flip", P_DOUBLE, p_flip, 0, 1) \
+    X("lgr", P_BOOL, lgr, 0, 1) \
+    X("learned_priors", P_BOOL, learned_priors, 0, 1) \
+    X("learned_policy", P_BOOL, learned_policy, 0, 1) \
+    X("learned_scale", P_DOUBLE, learned_scale, 0, 10) \
+    X("learned_anchor", P_DOUBLE, learned_anchor, 0, 1) \
+    X("learned_blend", P_DOUBLE, learned_blend, 0, 1) \
+    X("learned_bias", P_DOUBLE, learned_bias, 0, 100) \
+    X("reuse", P_BOOL, reuse, 0, 1) \
+    X("solver", P_BOOL, use_solver, 0, 1) \
+    X("prove", P_BOOL, prove, 0, 1) \
+    X("solver_time", P_DOUBLE, solver_time, 0, 3600) \
+    X("solve_time", P_DOUBLE, solve_time, 0, 86400) \
+    X("ab_depth", P_INT, ab_depth, 0, 200) \
+    X("book", P_BOOL, book, 0, 1) \
+    X("verbose", P_BOOL, verbose, 0, 1)
+
+#define PARAM_ROW(name, type, field, lo, hi) {name, type, F(field), lo, hi},
+static const Param params[] = {PARAMS(PARAM_ROW)};
+#undef PARAM_ROW
 #define NPARAMS (sizeof params / sizeof params[0])
 
-
-static const char *const names[NPARAMS + 1] = {
-    "searcher", "threads", "playouts", "movetime", "memory", "seed", "explore", "cairo_explore", "uct_explore", "rave_equiv",
-    "rave_ref", "grave_ref", "grave_bias", "prior_visits", "expand_after", "rescan", "playout_cap", "rave", "priors", "policy", "p_bridge",
-    "p_flip", "lgr", "learned_priors", "learned_policy", "learned_scale", "learned_anchor", "learned_blend", "learned_bias", "reuse", "solver", "prove", "solver_time", "solve_time", "ab_depth", "book", "verbose", NULL};
+#define PARAM_NAME(name, type, field, lo, hi) name,
+static const char *const names[NPARAMS + 1] = {PARAMS(PARAM_NAME) NULL};
+#undef PARAM_NAME
 
 const char *const *params_names(void) { return names; }
 

@@ -32,21 +32,26 @@ static int own_at(const Position *p, int pt, int c) { return bb_test(p->stones[c
  * Each such child's bias is the model's probability of its step among
  * them (the softmax of the strengths), read by the selection's
  * progressive-bias term (learned_bias). */
+static int learned_step(const StepDesc *s) { return s->kind == STEP_PLACE || s->kind == STEP_FLIP; }
+
 static void learned_assign(const Position *p, const StepDesc *d, int n, Node *children, double weight,
                            const LearnedSet *w, const EngineConfig *cfg)
 {
     FeatPos f;
     feat_prepare_ex(&f, p, 0);
     float sbuf[2 * MAX_POINTS + 3];
+    double ebuf[2 * MAX_POINTS + 3];
     double mean = 0, max = -1e30;
     int nm = 0;
     for (int i = 0; i < n; i++) {
         const StepDesc *s = &d[i];
         MoveFeat mf;
-        if (s->kind == STEP_PASS || s->kind == STEP_SWAP) continue;
-        int kind = s->kind == STEP_PLACE ? MOVE_PLACE : s->kind == STEP_FLIP ? MOVE_FLIP : s->kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP;
-        assert(s->complete && (s->kind == STEP_PLACE || s->kind == STEP_FLIP || s->kind == STEP_PASS || s->kind == STEP_SWAP));
-        feat_move(&f, kind, s->pt, &mf);
+        if (!learned_step(s)) {
+            assert(s->kind == STEP_PASS || s->kind == STEP_SWAP);
+            continue;
+        }
+        assert(s->complete);
+        feat_move(&f, s->kind == STEP_PLACE ? MOVE_PLACE : MOVE_FLIP, s->pt, &mf);
         sbuf[i] = learned_score(w, &mf);
         mean += sbuf[i];
         nm++;
@@ -56,15 +61,15 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
     const double ref = mean + cfg->learned_anchor * (max - mean);
     double z = 0;
     for (int i = 0; i < n; i++)
-        if (d[i].kind != STEP_PASS && d[i].kind != STEP_SWAP) z += exp(sbuf[i] - max);
+        if (learned_step(&d[i])) z += ebuf[i] = exp(sbuf[i] - max);
     for (int i = 0; i < n; i++) {
-        if (d[i].kind == STEP_PASS || d[i].kind == STEP_SWAP) continue;
+        if (!learned_step(&d[i])) continue;
         double v = 0.5 + 0.45 * tanh(cfg->learned_scale * (sbuf[i] - ref));
         double hand = weight > 0 ? children[i].prior_w / weight : 0.5;
         v = cfg->learned_blend * v + (1 - cfg->learned_blend) * hand;
         children[i].prior_n = (float)weight;
         children[i].prior_w = (float)(weight * v);
-        children[i].bias = (uint8_t)lrint(255 * exp(sbuf[i] - max) / z);
+        children[i].bias = (uint8_t)lrint(255 * ebuf[i] / z);
     }
 }
 
