@@ -28,24 +28,16 @@ static inline uint32_t digit(const FeatPos *f, int bit)
     return 0;
 }
 
-static uint32_t square_pattern(const FeatPos *f, int pt)
+/* The four symmetries as permutations of the window's cells. */
+static const uint8_t perm[4][8] = {
+    {0, 1, 2, 3, 4, 5, 6, 7}, /* identity */
+    {2, 1, 0, 4, 3, 7, 6, 5}, /* left-right */
+    {5, 6, 7, 3, 4, 0, 1, 2}, /* top-bottom */
+    {7, 6, 5, 4, 3, 2, 1, 0}, /* half turn */
+};
+
+uint32_t feat_square_key(const uint32_t d[8])
 {
-    const Board *b = f->p->board;
-    const int N = b->size, S = b->stride, x = pt % N, y = pt / N, qb = b->bit_of[pt];
-    uint32_t d[8];
-    for (int i = 0; i < 8; i++) {
-        /* Black's frame is the board's; White's is its transpose. */
-        int ax = f->me == BLACK ? DX[i] : DY[i], ay = f->me == BLACK ? DY[i] : DX[i];
-        int cx = x + ax, cy = y + ay;
-        d[i] = cx < 0 || cy < 0 || cx >= N || cy >= N ? 5 : digit(f, qb + ax + ay * S);
-    }
-    /* The four symmetries as permutations of the window's cells. */
-    static const uint8_t perm[4][8] = {
-        {0, 1, 2, 3, 4, 5, 6, 7}, /* identity */
-        {2, 1, 0, 4, 3, 7, 6, 5}, /* left-right */
-        {5, 6, 7, 3, 4, 0, 1, 2}, /* top-bottom */
-        {7, 6, 5, 4, 3, 2, 1, 0}, /* half turn */
-    };
     uint32_t best = FEAT_NO_PATTERN;
     for (int s = 0; s < 4; s++) {
         uint32_t k = 0;
@@ -54,6 +46,43 @@ static uint32_t square_pattern(const FeatPos *f, int pt)
     }
     assert(best < FEAT_SQUARE_CODES);
     return best;
+}
+
+int feat_square_frames(uint32_t key, uint32_t raw[4])
+{
+    assert(key < FEAT_SQUARE_CODES);
+    uint32_t e[8];
+    for (int i = 0; i < 8; i++, key /= 6) e[i] = key % 6;
+    for (int s = 0; s < 4; s++) {
+        uint32_t d[8], r = 0;
+        for (int i = 0; i < 8; i++) d[perm[s][i]] = e[i];
+        for (int i = 7; i >= 0; i--) r = r * 6 + d[i];
+        raw[s] = r;
+    }
+    return 4;
+}
+
+void feat_square_offsets(const Board *b, int me, int off[8])
+{
+    assert(b->size > 0);
+    for (int i = 0; i < 8; i++) {
+        /* Black's frame is the board's; White's is its transpose. */
+        int ax = me == BLACK ? DX[i] : DY[i], ay = me == BLACK ? DY[i] : DX[i];
+        off[i] = ax + ay * b->stride;
+    }
+}
+
+static uint32_t square_pattern(const FeatPos *f, int pt)
+{
+    const Board *b = f->p->board;
+    const int N = b->size, S = b->stride, x = pt % N, y = pt / N, qb = b->bit_of[pt];
+    uint32_t d[8];
+    for (int i = 0; i < 8; i++) {
+        int ax = f->me == BLACK ? DX[i] : DY[i], ay = f->me == BLACK ? DY[i] : DX[i];
+        int cx = x + ax, cy = y + ay;
+        d[i] = cx < 0 || cy < 0 || cx >= N || cy >= N ? 5 : digit(f, qb + ax + ay * S);
+    }
+    return feat_square_key(d);
 }
 
 /* Cairo: each cell's orthogonal neighbours in angular order around its
@@ -92,15 +121,31 @@ static void build_rings(void)
     }
 }
 
-static uint32_t cairo_pattern(const FeatPos *f, int pt)
+static const CairoRing *ring_of(const Board *b)
 {
-    const Board *b = f->p->board;
     pthread_once(&rings_once, build_rings);
-    assert(b->npoints == ring_cells[0] || b->npoints == ring_cells[1]);
-    const CairoRing *R = &rings[b->npoints == ring_cells[0] ? 0 : 1];
-    const int n = R->n[pt];
-    uint32_t d[5];
-    for (int k = 0; k < n; k++) d[k] = digit(f, R->ring[pt][k]); /* a Cairo cell's bit is its number */
+    assert(b->size == 0 && (b->npoints == ring_cells[0] || b->npoints == ring_cells[1]));
+    return &rings[b->npoints == ring_cells[0] ? 0 : 1];
+}
+
+int feat_cairo_ring(const Board *b, int pt, int16_t out[5])
+{
+    const CairoRing *R = ring_of(b);
+    for (int k = 0; k < R->n[pt]; k++) out[k] = R->ring[pt][k];
+    return R->n[pt];
+}
+
+int feat_cairo_side(const Board *b, int me, int pt)
+{
+    const int bit = pt; /* a Cairo cell's bit is its number */
+    const int own = bb_test(b->goal[me][0], bit) || bb_test(b->goal[me][1], bit);
+    const int opp = bb_test(b->goal[me ^ 1][0], bit) || bb_test(b->goal[me ^ 1][1], bit);
+    return own + 2 * opp;
+}
+
+uint32_t feat_cairo_key(const uint32_t *d, int n, int side)
+{
+    assert(n >= 1 && n <= 5 && side >= 0 && side < 4);
     uint32_t best = FEAT_NO_PATTERN;
     for (int r = 0; r < n; r++)
         for (int dir = -1; dir <= 1; dir += 2) {
@@ -108,11 +153,37 @@ static uint32_t cairo_pattern(const FeatPos *f, int pt)
             for (int i = 0; i < n; i++) k = k * 6 + d[((r + dir * i) % n + n) % n];
             if (k < best) best = k;
         }
-    const int me = f->me, bit = pt;
-    const int own = bb_test(b->goal[me][0], bit) || bb_test(b->goal[me][1], bit);
-    const int opp = bb_test(b->goal[me ^ 1][0], bit) || bb_test(b->goal[me ^ 1][1], bit);
     assert(best < 7776u);
-    return FEAT_SQUARE_CODES + best + 7776u * (uint32_t)(n + 6 * (own + 2 * opp));
+    return FEAT_SQUARE_CODES + best + 7776u * (uint32_t)(n + 6 * side);
+}
+
+int feat_cairo_frames(uint32_t key, int *n, int *side, uint32_t raw[10])
+{
+    assert(key >= FEAT_SQUARE_CODES);
+    key -= FEAT_SQUARE_CODES;
+    uint32_t e = key % 7776u, ns = key / 7776u;
+    *n = (int)(ns % 6), *side = (int)(ns / 6);
+    assert(*n >= 1 && *n <= 5 && *side < 4);
+    uint32_t ed[5];
+    for (int i = *n - 1; i >= 0; i--, e /= 6) ed[i] = e % 6; /* ed[0] the most significant */
+    int m = 0;
+    for (int r = 0; r < *n; r++)
+        for (int dir = -1; dir <= 1; dir += 2) {
+            uint32_t d[5], v = 0;
+            for (int i = 0; i < *n; i++) d[((r + dir * i) % *n + *n) % *n] = ed[i];
+            for (int k = *n - 1; k >= 0; k--) v = v * 6 + d[k];
+            raw[m++] = v;
+        }
+    return m;
+}
+
+static uint32_t cairo_pattern(const FeatPos *f, int pt)
+{
+    const CairoRing *R = ring_of(f->p->board);
+    const int n = R->n[pt];
+    uint32_t d[5];
+    for (int k = 0; k < n; k++) d[k] = digit(f, R->ring[pt][k]); /* a Cairo cell's bit is its number */
+    return feat_cairo_key(d, n, feat_cairo_side(f->p->board, f->me, pt));
 }
 
 int feat_bridge_answer(const Position *p, int q)
@@ -180,9 +251,7 @@ void feat_prepare_ex(FeatPos *f, const Position *p, int wins)
     pos_weak_if_placed(p, (Color)f->me, f->weak_if);
 }
 
-/* How far apart points a and c are: 1 orthogonal neighbours, 2 diagonal
- * (a corner neighbour on Cairo), 3 two steps, 4 farther; 0 the same. */
-static int closeness(const Board *b, int a, int c)
+int feat_closeness(const Board *b, int a, int c)
 {
     if (a == c) return 0;
     if (b->size) {
@@ -210,6 +279,22 @@ static inline void add(MoveFeat *out, int id)
 {
     assert(id >= 0 && id < FEAT_FIXED && out->n < FEAT_MAX_FIXED);
     out->id[out->n++] = (uint8_t)id;
+}
+
+void feat_add_edges(const Board *b, int me, int pt, MoveFeat *out)
+{
+    const int bit = b->bit_of[pt];
+    if (b->size) {
+        /* In the mover's frame own goal lines are rows 0 and N - 1. */
+        int N = b->size, x = pt % N, y = pt / N;
+        int u = me == BLACK ? y : x, v = me == BLACK ? x : y;
+        int du = u < N - 1 - u ? u : N - 1 - u, dv = v < N - 1 - v ? v : N - 1 - v;
+        if (du <= 3) add(out, FEAT_OWN_EDGE0 + du);
+        if (dv <= 2) add(out, FEAT_OPP_EDGE0 + dv);
+    } else {
+        if (bb_test(b->goal[me][0], bit) || bb_test(b->goal[me][1], bit)) add(out, FEAT_OWN_EDGE0);
+        if (bb_test(b->goal[me ^ 1][0], bit) || bb_test(b->goal[me ^ 1][1], bit)) add(out, FEAT_OPP_EDGE0);
+    }
 }
 
 void feat_move(const FeatPos *f, int kind, int pt, MoveFeat *out)
@@ -241,20 +326,10 @@ void feat_move(const FeatPos *f, int kind, int pt, MoveFeat *out)
     }
     if (f->last >= 0) {
         static const int ids[5] = {FEAT_LAST_SAME, FEAT_LAST_ADJ, FEAT_LAST_DIAG, FEAT_LAST_NEAR, -1};
-        int c = ids[closeness(b, pt, f->last)];
+        int c = ids[feat_closeness(b, pt, f->last)];
         if (c >= 0) add(out, c);
     }
-    if (b->size) {
-        /* In the mover's frame own goal lines are rows 0 and N - 1. */
-        int N = b->size, x = pt % N, y = pt / N;
-        int u = me == BLACK ? y : x, v = me == BLACK ? x : y;
-        int du = u < N - 1 - u ? u : N - 1 - u, dv = v < N - 1 - v ? v : N - 1 - v;
-        if (du <= 3) add(out, FEAT_OWN_EDGE0 + du);
-        if (dv <= 2) add(out, FEAT_OPP_EDGE0 + dv);
-    } else {
-        if (bb_test(b->goal[me][0], bit) || bb_test(b->goal[me][1], bit)) add(out, FEAT_OWN_EDGE0);
-        if (bb_test(b->goal[me ^ 1][0], bit) || bb_test(b->goal[me ^ 1][1], bit)) add(out, FEAT_OPP_EDGE0);
-    }
+    feat_add_edges(b, me, pt, out);
     if (bb_test(f->win[me], bit)) add(out, FEAT_WIN);
     else if (bb_test(f->win[me ^ 1], bit)) add(out, FEAT_BLOCK);
 }

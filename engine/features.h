@@ -98,4 +98,28 @@ int feat_bridge_answers(const Position *p, int q, int *out);
  * neighbours are empty; Cairo: 0 or 1). */
 int feat_bridges(const Position *p, int pt, int c);
 
+/* The pattern key's parts, for the playout policy's incremental codes
+ * (learned_policy.h). A square window's digits d[8] (cells in the order
+ * NW N NE W E SW S SE of the mover's frame; 0 empty, 1 own, 2 enemy, 3
+ * own weak, 4 enemy weak, 5 off) give its canonical key; a key's frames
+ * are the raw codes sum d[i] 6^i of the windows with that key (4, some
+ * equal). feat_square_offsets: the bit offsets of the cells in the
+ * mover's frame. Cairo: a cell's ring (its orthogonal neighbours in
+ * angular order), its side class (own goal side + 2 x enemy goal side),
+ * the key of ring digits d[n], and a key's ring frames sum d[k] 6^k (2n). */
+uint32_t feat_square_key(const uint32_t d[8]);
+int feat_square_frames(uint32_t key, uint32_t raw[4]);
+void feat_square_offsets(const Board *b, int me, int off[8]);
+int feat_cairo_ring(const Board *b, int pt, int16_t out[5]);
+int feat_cairo_side(const Board *b, int me, int pt);
+uint32_t feat_cairo_key(const uint32_t *d, int n, int side);
+int feat_cairo_frames(uint32_t key, int *n, int *side, uint32_t raw[10]);
+
+/* How far apart points a and c are: 0 the same, 1 orthogonal neighbours,
+ * 2 diagonal (a corner neighbour on Cairo), 3 two steps, 4 farther. */
+int feat_closeness(const Board *b, int a, int c);
+
+/* The goal-line distance features of a move at pt by colour me. */
+void feat_add_edges(const Board *b, int me, int pt, MoveFeat *out);
+
 #endif

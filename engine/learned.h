@@ -48,4 +48,24 @@ static inline float learned_score(const LearnedSet *w, const MoveFeat *m)
     return s;
 }
 
+/* The set's pattern strengths as dense tables over raw window codes, for
+ * the playout policy (learned_policy.h): g[idx[code] & LEARNED_IDX_MASK]
+ * is the gamma (exp of the log gamma) of the window with that code,
+ * g[npat] that of a pattern not in the set. Square sets: codes sum d[i]
+ * 6^i over the 8 cells of the mover's frame (features.h), and the two
+ * bits above the index hold the bridges a placement at the centre would
+ * form (feat_bridges; 2 for two or more); Cairo sets (morpharaoh): (n + 6
+ * side) 7776 + sum d[k] 6^k over the ring. Dense, so a lookup is one
+ * load and no branch (an open-addressing table of a few thousand slots
+ * was measured slower: its probes branch). Built on first use, then
+ * read-only and kept. */
+#define LEARNED_IDX_BITS 14
+#define LEARNED_IDX_MASK ((1u << LEARNED_IDX_BITS) - 1)
+typedef struct LearnedDense {
+    const uint16_t *idx;
+    const float *g;
+    int cairo;
+} LearnedDense;
+const LearnedDense *learned_dense(const LearnedSet *w);
+
 #endif

@@ -458,6 +458,7 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     if (sh->cfg.reuse) tree_reroot(&m->tree, p);
     else tree_reset(&m->tree, p);
     playout_config(&sh->pc, p->board, &sh->cfg);
+    playout_root(&sh->pc, p);
     sh->learned = sh->cfg.learned_priors ? learned_for(p->board) : NULL;
     sh->limit = sc->playouts;
     mcts_select_setup(sh);

@@ -7,6 +7,7 @@
  * point (no mutator c, no owed d stone); compound turns stay uniform. */
 #include "playout.h"
 
+#include <assert.h>
 #include <math.h>
 
 #include "../rules/cairo.h"
@@ -21,7 +22,14 @@ void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg)
     pc->p_flip = cfg->p_flip;
     pc->p_bridge = cfg->p_bridge;
     pc->lgr = cfg->lgr;
-    pc->learned = cfg->learned_policy ? learned_for(b) : NULL;
+    lpolicy_config(&pc->lp, b, cfg->learned_policy ? learned_for(b) : NULL);
+    pc->has_root = 0;
+}
+
+void playout_root(PlayoutCfg *pc, const Position *root)
+{
+    pc->has_root = pc->lp.w && !pos_over(root);
+    if (pc->has_root) lcodes_init(&pc->root, root, &pc->lp);
 }
 
 void replies_clear(Replies *r)
@@ -100,65 +108,6 @@ static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
     return pos_check_move(p, out) == NULL;
 }
 
-/* The learned policy (MoHex's playouts, cheapened): a softmax over the
- * model's strengths of the moves near the last one (its 8 neighbours on
- * square boards; on Cairo its orthogonal and corner neighbours) and of
- * every flip, against the other empty points at the strength the trainer
- * measured for a placement far from the last move (LearnedSet.far): when
- * the draw falls there, the move is uniformly random (false). */
-static bool learned_move(const Position *p, const LearnedSet *w, uint64_t *rng, Move *m)
-{
-    const Board *b = p->board;
-    int last = p->last.n >= 1 && (p->last.kind == MOVE_PLACE || p->last.kind == MOVE_FLIP) ? p->last.pt[p->last.n - 1] : -1;
-    int16_t cand[2 * MAX_POINTS];
-    uint8_t kind[2 * MAX_POINTS];
-    int nc = 0;
-    FeatPos f;
-    feat_prepare_ex(&f, p, 0);
-    const int me = p->to_move;
-    if (last >= 0) {
-        if (b->size) {
-            const int N = b->size, x = last % N, y = last / N;
-            for (int dy = -1; dy <= 1; dy++)
-                for (int dx = -1; dx <= 1; dx++) {
-                    int cx = x + dx, cy = y + dy;
-                    if ((dx | dy) == 0 || cx < 0 || cy < 0 || cx >= N || cy >= N) continue;
-                    int q = cy * N + cx, bit = b->bit_of[q];
-                    if (!bb_test(p->stones[0], bit) && !bb_test(p->stones[1], bit)) cand[nc] = (int16_t)q, kind[nc++] = MOVE_PLACE;
-                }
-        } else {
-            const CairoCell *cell = &b->cairo[last];
-            for (int k = 0; k < cell->northo + cell->ndiag; k++) {
-                int q = k < cell->northo ? cell->orth[k] : cell->diag[k - cell->northo]; /* a Cairo cell's bit is its number */
-                if (!bb_test(p->stones[0], q) && !bb_test(p->stones[1], q)) cand[nc] = (int16_t)q, kind[nc++] = MOVE_PLACE;
-            }
-        }
-    }
-    int nlocal = nc;
-    /* Every weak enemy stone: a flip is a candidate wherever it is. */
-    for (int bit = bb_first(f.weak[me ^ 1], b->words); bit >= 0; bit = bb_next(f.weak[me ^ 1], b->words, bit))
-        cand[nc] = b->point_of[bit], kind[nc++] = MOVE_FLIP;
-    double g[2 * MAX_POINTS], total = 0;
-    for (int i = 0; i < nc; i++) {
-        MoveFeat mf;
-        feat_move(&f, kind[i], cand[i], &mf);
-        g[i] = exp(learned_score(w, &mf));
-        total += g[i];
-    }
-    int empty = b->npoints - bb_popcount(p->stones[0], b->words) - bb_popcount(p->stones[1], b->words);
-    double far = (double)(empty - nlocal) * exp(w->far);
-    double u = rng_unit(rng) * (total + far);
-    for (int i = 0; i < nc; i++) {
-        if (u < g[i]) {
-            *m = single(kind[i], cand[i]);
-            /* A flip can be forbidden (b's flip-back ban); check those. */
-            return kind[i] == MOVE_PLACE || !b->flip_bannable || pos_check_move(p, m) == NULL;
-        }
-        u -= g[i];
-    }
-    return false;
-}
-
 /* The policy's own move for p (not over) in *m, legal; or false when the
  * move is to be uniformly random: the caller draws it (pos_play_random)
  * after the draws made here. lgr may be NULL. */
@@ -166,7 +115,7 @@ static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, 
 {
     const Board *b = p->board;
     if (!b->single_steps || p->owe) return false;
-    if (pc->learned) return learned_move(p, pc->learned, rng, m);
+    assert(!pc->lp.w);
     if (!pc->policy) return false;
     int me = p->to_move;
     if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
@@ -194,12 +143,44 @@ static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, 
 Move playout_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
 {
     Move m;
+    if (pc->lp.w) {
+        LCodes lc;
+        lcodes_init(&lc, p, &pc->lp);
+        return !p->owe && lpolicy_move(p, &pc->lp, &lc, rng, &m) ? m : pos_random_move(p, rng);
+    }
     return policy_move(p, pc, rng, NULL, &m) ? m : pos_random_move(p, rng);
+}
+
+/* playout_run with the learned policy: the hand-set rules and LGRF give
+ * way to it; the codes follow every ply. */
+static void run_learned(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn)
+{
+    const Board *b = p->board;
+    LCodes lc;
+    if (pc->has_root) {
+        lcodes_copy(&lc, &pc->root, b);
+        lcodes_update(&lc, p, &pc->lp);
+    } else {
+        lcodes_init(&lc, p, &pc->lp);
+    }
+    for (int ply = 0; ply < pc->cap && !pos_over(p); ply++) {
+        Move m;
+        int c = p->to_move;
+        if (!p->owe && lpolicy_move(p, &pc->lp, &lc, rng, &m)) pos_play(p, &m);
+        else m = pos_play_random(p, rng);
+        if (a) amaf_record(a, b, &m, c, *turn);
+        ++*turn;
+        if (!pos_over(p)) lcodes_update(&lc, p, &pc->lp);
+    }
 }
 
 double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn, Replies *lgr)
 {
     const Board *b = p->board;
+    if (pc->lp.w) {
+        run_learned(p, pc, rng, a, turn);
+        return playout_score(p);
+    }
     if (!pc->lgr) lgr = NULL;
     int first_mover = p->to_move ^ 1;
     if (lgr) {

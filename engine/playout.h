@@ -9,7 +9,7 @@
 
 #include "../rules/rules.h"
 #include "config.h"
-#include "learned.h"
+#include "learned_policy.h"
 
 #define AMAF_NONE 0x7fffffff
 
@@ -23,7 +23,9 @@ typedef struct PlayoutCfg {
     double p_flip;  /* chance to flip a weak enemy stone when one exists */
     double p_bridge;/* chance to answer an intrusion into a bridge */
     int lgr;        /* play the last good reply (needs a Replies table) */
-    const LearnedSet *learned; /* the learned softmax policy's weights, or NULL */
+    LPolicy lp;     /* the learned softmax policy (lp.w NULL: off) */
+    int has_root;   /* root holds the codes of the search's root (playout_root) */
+    LCodes root;
 } PlayoutCfg;
 
 /* Last good reply with forgetting (LGRF-1, Baier and Drake): for each
@@ -44,6 +46,10 @@ void replies_clear(Replies *r);
  * (learned_policy) where b's rules have weights, which then takes the
  * place of the hand-set rules. */
 void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg);
+
+/* With the learned policy: keep the codes of the search's root, from
+ * which every playout's are updated (instead of computed afresh). */
+void playout_root(PlayoutCfg *pc, const Position *root);
 
 /* Record move m, played by colour c at turn index t, into a. */
 void amaf_record(Amaf *a, const Board *b, const Move *m, int c, int t);

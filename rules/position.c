@@ -301,6 +301,19 @@ void pos_weak_if_placed(const Position *p, Color c, uint64_t *out)
     weak_set(b, plane, empty, out);
 }
 
+void pos_weak_points(const Position *p, Color c, uint64_t *out)
+{
+    assert(c == BLACK || c == WHITE);
+    const Board *b = p->board;
+    bb_t plane, centres;
+    flipper_plane(p, c, plane);
+    bb_zero(centres);
+    empty_set(p, centres);
+    for (int w = 0; w < b->words; w++) centres[w] |= p->stones[c][w];
+    memset(out, 0, sizeof(bb_t));
+    weak_set(b, plane, centres, out);
+}
+
 bool pos_winning_chain(const Position *p, Color c, uint64_t *out)
 {
     return has_chain(p->board, p->stones[c], c, out);

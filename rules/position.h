@@ -201,6 +201,10 @@ void pos_weak_stones(const Position *p, Color c, uint64_t *out);
  * stones and edges around a point). As a bitboard of board bits. */
 void pos_weak_if_placed(const Position *p, Color c, uint64_t *out);
 
+/* pos_weak_stones and pos_weak_if_placed of c in one pass: c's weak
+ * stones and the empty points where a stone of c would be weak. */
+void pos_weak_points(const Position *p, Color c, uint64_t *out);
+
 /* A winning chain of colour c if it has one (the stones of all its winning
  * chains), as board bits. Returns whether there is one. */
 bool pos_winning_chain(const Position *p, Color c, uint64_t *out);

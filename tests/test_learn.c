@@ -11,6 +11,7 @@
 #include "../bench/mm.h"
 #include "../engine/features.h"
 #include "../engine/learned.h"
+#include "../engine/learned_policy.h"
 #include "../engine/priors.h"
 #include "../engine/tree.h"
 #include "support.h"
@@ -362,6 +363,95 @@ static void test_learned_priors(void)
     board_free(g.b);
 }
 
+/* The learned playout policy: along random games, the incrementally kept
+ * codes (ply by ply, and from a root at once) equal codes computed
+ * afresh, every candidate's gamma equals the
+ * model's strength of the move (feat_move without wins in one), the
+ * candidates are the last move's empty neighbours and every flip, and
+ * the policy's moves are legal. */
+static void check_policy(const char *rules, int size)
+{
+    Game g = game(size, rules);
+    const LearnedSet *w = learned_for(g.b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(w);
+    static LPolicy lp;
+    static LCodes lc, fresh, rootc, viaroot;
+    lpolicy_config(&lp, g.b, w);
+    int16_t cpt[2 * MAX_POINTS];
+    uint8_t ckind[2 * MAX_POINTS];
+    float cg[2 * MAX_POINTS];
+    int checked = 0, flips = 0, local = 0;
+    for (int game_no = 0; game_no < 6; game_no++) {
+        uint64_t rng = 0x9e3779b97f4a7c15ull * (uint64_t)(game_no + 1);
+        Position p;
+        pos_init(&p, g.b);
+        lcodes_init(&lc, &p, &lp);
+        for (int ply = 0; ply < 3 * g.b->npoints && !pos_over(&p); ply++) {
+            lcodes_init(&fresh, &p, &lp);
+            if (ply == 2 * game_no) lcodes_init(&rootc, &p, &lp); /* a search's root */
+            if (ply >= 2 * game_no) {
+                lcodes_copy(&viaroot, &rootc, g.b);
+                lcodes_update(&viaroot, &p, &lp);
+            }
+            for (int q = 0; q < g.b->npoints; q++) {
+                int bit = g.b->bit_of[q];
+                CU_ASSERT_EQUAL(lc.code[0][bit], fresh.code[0][bit]);
+                CU_ASSERT_EQUAL(lc.code[1][bit], fresh.code[1][bit]);
+                if (ply >= 2 * game_no) {
+                    CU_ASSERT_EQUAL(viaroot.code[0][bit], fresh.code[0][bit]);
+                    CU_ASSERT_EQUAL(viaroot.code[1][bit], fresh.code[1][bit]);
+                }
+            }
+            double far;
+            int n = lpolicy_candidates(&p, &lp, &lc, cpt, ckind, cg, &far);
+            CU_ASSERT(far >= 0);
+            FeatPos f;
+            feat_prepare_ex(&f, &p, 0);
+            bb_t all;
+            pos_weak_points(&p, (Color)p.to_move, all);
+            for (int wd = 0; wd < BB_MAXW; wd++) CU_ASSERT_EQUAL(all[wd], f.weak[p.to_move][wd] | f.weak_if[wd]);
+            int expect = 0;
+            for (int q = 0; q < g.b->npoints; q++) {
+                Color c = pos_color_at(&p, q);
+                expect += (c == EMPTY && f.last >= 0 && feat_closeness(g.b, q, f.last) <= 2) ||
+                          (c == (Color)(p.to_move ^ 1) && bb_test(f.weak[p.to_move ^ 1], g.b->bit_of[q]));
+            }
+            CU_ASSERT_EQUAL(n, expect);
+            for (int i = 0; i < n; i++) {
+                MoveFeat mf;
+                feat_move(&f, ckind[i], cpt[i], &mf);
+                double want = exp(learned_score(w, &mf));
+                CU_ASSERT(fabs(cg[i] - want) <= 1e-4 * want);
+                checked++;
+                flips += ckind[i] == MOVE_FLIP;
+                local += ckind[i] == MOVE_PLACE;
+            }
+            Move m;
+            if (lpolicy_move(&p, &lp, &lc, &rng, &m)) {
+                CU_ASSERT_PTR_NULL(pos_check_move(&p, &m));
+                pos_play(&p, &m);
+            } else {
+                pos_play_random(&p, &rng);
+            }
+            if (!pos_over(&p)) lcodes_update(&lc, &p, &lp);
+        }
+    }
+    CU_ASSERT(checked > 200);
+    CU_ASSERT(flips > 10);
+    CU_ASSERT(local > 100);
+    board_free(g.b);
+}
+
+static void test_learned_policy(void)
+{
+    check_policy("morphos", 9);
+    check_policy("morphos", 13);
+    check_policy("edges=off", 9);
+    check_policy("abstractplay=default", 13);
+    check_policy("morpharaoh,board=48", 0);
+    check_policy("morpharaoh,board=160", 0);
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
@@ -371,6 +461,7 @@ int main(void)
         {"mm: the trainer finds known strengths, the likelihood never falls, shares count as fractional wins", test_mm},
         {"learned weights: found per rule family, sorted, looked up", test_learned_lookup},
         {"learned priors: in range, in the model's order, wins still proven, blended", test_learned_priors},
+        {"learned playout policy: incremental codes, the model's gammas, its candidates, legal moves", test_learned_policy},
     };
     return run_suite("learn", tests, sizeof tests / sizeof *tests);
 }

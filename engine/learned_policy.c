@@ -1,0 +1,252 @@
+/* learned_policy.c - the learned playout policy (learned_policy.h): why
+ * so. A placement's strength under the model is mostly its window and
+ * its distance to the last move (next to it: gamma e^2.4 on 9x9, against
+ * e^0.1 for a far one), so the moves worth scoring one by one are the
+ * last move's neighbours and the flips; the far placements are many and
+ * alike, and one shared weight with a uniform draw serves them at the
+ * cost of a random ply. Recomputing the windows each ply cost about 12
+ * times the playouts of a uniform ply; the codes are kept instead. */
+#include "learned_policy.h"
+
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "../rules/cairo.h"
+#include "features.h"
+#include "util.h"
+
+static const uint32_t POW6[8] = {1, 6, 36, 216, 1296, 7776, 46656, 279936};
+/* A cell's state as a digit of each mover's frame (own first). */
+static const uint8_t DIGIT[2][6] = {{0, 1, 2, 3, 4, 5}, {0, 2, 1, 4, 3, 5}};
+/* The window's orthogonal cells (N, W, E, S) as a mask of its order. */
+#define ORTH_CELLS 0x5au
+
+void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w)
+{
+    memset(lp, 0, sizeof *lp);
+    if (!w) return;
+    lp->w = w;
+    lp->dense = learned_dense(w);
+    assert(lp->dense->cairo == (b->size == 0));
+    const float *fx = w->fixed;
+    lp->gplace = expf(fx[FEAT_PLACE]);
+    lp->gweak = expf(fx[FEAT_PLACE_WEAK]);
+    lp->gflip = expf(fx[FEAT_FLIP]);
+    lp->gans = expf(fx[FEAT_BRIDGE_ANSWER]);
+    lp->gfar = expf(w->far);
+    lp->gbridge[0] = 1, lp->gbridge[1] = expf(fx[FEAT_BRIDGE1]), lp->gbridge[2] = expf(fx[FEAT_BRIDGE2]);
+    lp->glast[0] = expf(fx[FEAT_LAST_SAME]), lp->glast[1] = expf(fx[FEAT_LAST_ADJ]);
+    lp->glast[2] = expf(fx[FEAT_LAST_DIAG]), lp->glast[3] = expf(fx[FEAT_LAST_NEAR]), lp->glast[4] = 1;
+    for (int me = 0; me < 2; me++) {
+        for (int pt = 0; pt < b->npoints; pt++) {
+            MoveFeat mf = {.n = 0};
+            feat_add_edges(b, me, pt, &mf);
+            float s = 0;
+            for (int i = 0; i < mf.n; i++) s += fx[mf.id[i]];
+            lp->edge[me][pt] = expf(s);
+        }
+        if (b->size) feat_square_offsets(b, me, lp->off[me]);
+    }
+    if (b->size) return;
+    for (int q = 0; q < b->npoints; q++) {
+        int n = feat_cairo_ring(b, q, lp->ring[q]);
+        lp->nring[q] = (int8_t)n;
+        for (int me = 0; me < 2; me++) lp->cbase[me][q] = (n + 6 * feat_cairo_side(b, me, q)) * 7776;
+        for (int k = 0; k < n; k++) {
+            int x = lp->ring[q][k];
+            assert(lp->nrev[x] < 5);
+            lp->revq[x][(int)lp->nrev[x]] = (int16_t)q;
+            lp->revk[x][(int)lp->nrev[x]++] = (int8_t)k;
+        }
+    }
+}
+
+static inline uint8_t state_of(const LCodes *lc, int bit)
+{
+    if (bb_test(lc->stones[BLACK], bit)) return bb_test(lc->weak[BLACK], bit) ? 3 : 1;
+    if (bb_test(lc->stones[WHITE], bit)) return bb_test(lc->weak[WHITE], bit) ? 4 : 2;
+    return 0;
+}
+
+/* Both colours' weak stones, and where the mover's placements would be
+ * weak: two passes of the rules core. */
+static void weak_sets(const Position *p, uint64_t weak[2][BB_MAXW], uint64_t *weak_if)
+{
+    const Board *b = p->board;
+    const int me = p->to_move;
+    pos_weak_points(p, (Color)me, weak[me]);
+    pos_weak_stones(p, (Color)(me ^ 1), weak[me ^ 1]);
+    for (int w = 0; w < b->words; w++) {
+        weak_if[w] = weak[me][w] & ~p->stones[me][w];
+        weak[me][w] &= p->stones[me][w];
+    }
+}
+
+void lcodes_init(LCodes *lc, const Position *p, const LPolicy *lp)
+{
+    const Board *b = p->board;
+    memcpy(lc->stones, p->stones, sizeof lc->stones);
+    weak_sets(p, lc->weak, lc->weak_if);
+    if (b->size) {
+        const int bits = (b->size + 2) * b->stride;
+        assert(bits <= LP_BITS);
+        memset(lc->st, 5, (size_t)bits);
+        for (int pt = 0; pt < b->npoints; pt++) lc->st[b->bit_of[pt]] = state_of(lc, b->bit_of[pt]);
+        for (int pt = 0; pt < b->npoints; pt++) {
+            const int q = b->bit_of[pt];
+            for (int me = 0; me < 2; me++) {
+                uint32_t c = 0;
+                for (int i = 7; i >= 0; i--) c = c * 6 + DIGIT[me][lc->st[q + lp->off[me][i]]];
+                lc->code[me][q] = c;
+            }
+        }
+        return;
+    }
+    for (int q = 0; q < b->npoints; q++) lc->st[q] = state_of(lc, q); /* a Cairo cell's bit is its number */
+    for (int q = 0; q < b->npoints; q++)
+        for (int me = 0; me < 2; me++) {
+            uint32_t c = 0;
+            for (int k = lp->nring[q] - 1; k >= 0; k--) c = c * 6 + DIGIT[me][lc->st[lp->ring[q][k]]];
+            lc->code[me][q] = c;
+        }
+}
+
+void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp)
+{
+    const Board *b = p->board;
+    const int nw = b->words;
+    bb_t weak[2];
+    weak_sets(p, weak, lc->weak_if);
+    for (int w = 0; w < nw; w++) {
+        uint64_t ch = (lc->stones[0][w] ^ p->stones[0][w]) | (lc->stones[1][w] ^ p->stones[1][w]) |
+                      (lc->weak[0][w] ^ weak[0][w]) | (lc->weak[1][w] ^ weak[1][w]);
+        lc->stones[0][w] = p->stones[0][w], lc->stones[1][w] = p->stones[1][w];
+        lc->weak[0][w] = weak[0][w], lc->weak[1][w] = weak[1][w];
+        for (; ch; ch &= ch - 1) {
+            const int x = w * 64 + __builtin_ctzll(ch);
+            const uint8_t was = lc->st[x], now = state_of(lc, x);
+            if (was == now) continue;
+            lc->st[x] = now;
+            /* Unsigned arithmetic: a falling digit wraps and comes back. */
+            const uint32_t d0 = (uint32_t)DIGIT[0][now] - DIGIT[0][was], d1 = (uint32_t)DIGIT[1][now] - DIGIT[1][was];
+            if (b->size) {
+                for (int i = 0; i < 8; i++) {
+                    lc->code[0][x - lp->off[0][i]] += d0 * POW6[i];
+                    lc->code[1][x - lp->off[1][i]] += d1 * POW6[i];
+                }
+            } else {
+                for (int j = 0; j < lp->nrev[x]; j++) {
+                    const int q = lp->revq[x][j], k = lp->revk[x][j];
+                    lc->code[0][q] += d0 * POW6[k];
+                    lc->code[1][q] += d1 * POW6[k];
+                }
+            }
+        }
+    }
+}
+
+void lcodes_copy(LCodes *dst, const LCodes *src, const Board *b)
+{
+    const size_t n = b->size ? (size_t)(b->size + 2) * (size_t)b->stride : (size_t)b->npoints, w = 8 * (size_t)b->words;
+    memcpy(dst->code[0], src->code[0], 4 * n);
+    memcpy(dst->code[1], src->code[1], 4 * n);
+    memcpy(dst->st, src->st, n);
+    for (int c = 0; c < 2; c++) {
+        memcpy(dst->stones[c], src->stones[c], w);
+        memcpy(dst->weak[c], src->weak[c], w);
+    }
+    memcpy(dst->weak_if, src->weak_if, w);
+}
+
+/* The table entry of point pt's window (board bit `bit`) for mover me:
+ * its gamma's index, and on square boards the bridges (learned.h). */
+static inline unsigned pattern_entry(const LPolicy *lp, const LCodes *lc, int me, int pt, int bit)
+{
+    uint32_t c = lc->code[me][bit];
+    if (lp->dense->cairo) c += (uint32_t)lp->cbase[me][pt];
+    return lp->dense->idx[c];
+}
+
+static inline float entry_gamma(const LPolicy *lp, unsigned e) { return lp->dense->g[e & LEARNED_IDX_MASK]; }
+
+static inline float place_gamma(const Position *p, const LPolicy *lp, const LCodes *lc, int pt, int bit, float near,
+                                const int *ans, int nans)
+{
+    const int me = p->to_move;
+    const unsigned e = pattern_entry(lp, lc, me, pt, bit);
+    float g = entry_gamma(lp, e) * lp->edge[me][pt] * near;
+    g *= bb_test(lc->weak_if, bit) ? lp->gweak : lp->gplace;
+    const int nb = lp->dense->cairo ? feat_bridges(p, pt, me) : (int)(e >> LEARNED_IDX_BITS);
+    g *= lp->gbridge[nb > 1 ? 2 : nb];
+    for (int k = 0; k < nans; k++)
+        if (ans[k] == pt) {
+            g *= lp->gans;
+            break;
+        }
+    return g;
+}
+
+int lpolicy_candidates(const Position *p, const LPolicy *lp, const LCodes *lc, int16_t *pt, uint8_t *kind,
+                       float *g, double *far)
+{
+    const Board *b = p->board;
+    const int me = p->to_move;
+    const Move *l = &p->last;
+    const int last = (l->kind == MOVE_PLACE || l->kind == MOVE_FLIP) && l->n >= 1 ? l->pt[l->n - 1] : -1;
+    int n = 0;
+    if (last >= 0) {
+        int ans[4];
+        const int nans = l->kind == MOVE_PLACE && l->n == 1 ? feat_bridge_answers(p, l->pt[0], ans) : 0;
+        if (b->size) {
+            const int lb = b->bit_of[last];
+            for (int i = 0; i < 8; i++) {
+                const int q = lb + lp->off[BLACK][i];
+                if (lc->st[q] != 0) continue; /* a stone, or off the board */
+                const int qp = b->point_of[q];
+                pt[n] = (int16_t)qp, kind[n] = MOVE_PLACE;
+                g[n++] = place_gamma(p, lp, lc, qp, q, lp->glast[ORTH_CELLS >> i & 1 ? 1 : 2], ans, nans);
+            }
+        } else {
+            const CairoCell *cell = &b->cairo[last];
+            for (int k = 0; k < cell->northo + cell->ndiag; k++) {
+                const int q = k < cell->northo ? cell->orth[k] : cell->diag[k - cell->northo];
+                if (lc->st[q] != 0) continue;
+                pt[n] = (int16_t)q, kind[n] = MOVE_PLACE;
+                g[n++] = place_gamma(p, lp, lc, q, q, lp->glast[k < cell->northo ? 1 : 2], ans, nans);
+            }
+        }
+    }
+    const int nlocal = n;
+    /* Every weak enemy stone: a flip is a candidate wherever it is. */
+    const uint64_t *weak = lc->weak[me ^ 1];
+    for (int bit = bb_first(weak, b->words); bit >= 0; bit = bb_next(weak, b->words, bit)) {
+        const int q = b->point_of[bit];
+        pt[n] = (int16_t)q, kind[n] = MOVE_FLIP;
+        g[n++] = entry_gamma(lp, pattern_entry(lp, lc, me, q, bit)) * lp->edge[me][q] * lp->gflip *
+                 (last >= 0 ? lp->glast[feat_closeness(b, q, last)] : 1.0f);
+    }
+    const int empty = b->npoints - bb_popcount(p->stones[0], b->words) - bb_popcount(p->stones[1], b->words);
+    *far = (double)(empty - nlocal) * lp->gfar;
+    return n;
+}
+
+bool lpolicy_move(const Position *p, const LPolicy *lp, const LCodes *lc, uint64_t *rng, Move *m)
+{
+    int16_t pt[2 * MAX_POINTS];
+    uint8_t kind[2 * MAX_POINTS];
+    float g[2 * MAX_POINTS];
+    double far, total = 0;
+    const int n = lpolicy_candidates(p, lp, lc, pt, kind, g, &far);
+    for (int i = 0; i < n; i++) total += g[i];
+    double u = rng_unit(rng) * (total + far);
+    for (int i = 0; i < n; i++) {
+        if (u < g[i]) {
+            *m = move_pts(kind[i], 1, pt[i], -1, -1);
+            /* A flip can be forbidden (b's flip-back ban); check those. */
+            return kind[i] == MOVE_PLACE || !p->board->flip_bannable || pos_check_move(p, m) == NULL;
+        }
+        u -= g[i];
+    }
+    return false;
+}

@@ -1,0 +1,83 @@
+/* learned_policy.h - the learned playout policy (option learned_policy):
+ * MoHex's softmax playouts over the learned model (learned.h), made
+ * cheap enough for a playout. Three things keep a ply close to a
+ * uniform one:
+ * - every point's window code (features.h: the 8 cells around it with
+ *   their weak status, or a Cairo cell's ring) is kept up to date
+ *   incrementally: after a ply only the cells whose state changed (the
+ *   point played, the stones whose weak status turned) touch the codes
+ *   of their neighbours, in both movers' frames;
+ * - a code's gamma is one load from a dense table (learned_dense), which
+ *   also holds the bridges a placement there forms; the move features'
+ *   gammas are products of precomputed factors: no binary search, no
+ *   exp;
+ * - the softmax runs over the empty neighbours of the last move and the
+ *   flips of weak enemy stones only; every other empty point shares one
+ *   weight (the trainer's mean strength of a placement far from the last
+ *   move), and a draw that falls there is a uniformly random move.
+ * A candidate's gamma is exactly exp(learned_score) of feat_move's
+ * features without the wins in one (feat_prepare_ex(.., 0)); the tests
+ * check that. Single-point turns only (learned_for). */
+#ifndef MORPHOS_ENGINE_LEARNED_POLICY_H
+#define MORPHOS_ENGINE_LEARNED_POLICY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../rules/rules.h"
+#include "learned.h"
+
+#define LP_BITS (BB_MAXW * 64)
+
+/* What a search's playouts share, read-only: the weights as gamma
+ * factors and the board's geometry in the form the updates want. */
+typedef struct LPolicy {
+    const LearnedSet *w;       /* NULL: the policy is off */
+    const LearnedDense *dense;
+    float gplace, gweak, gflip, gans, gfar;
+    float gbridge[3];          /* no bridge, one, two or more */
+    float glast[5];            /* by feat_closeness to the last move (4: none) */
+    float edge[2][MAX_POINTS]; /* per mover and point: the goal-line features */
+    int off[2][8];             /* square: the window's bit offsets per mover's frame */
+    int32_t cbase[2][CAIRO_MAX_CELLS]; /* Cairo: table base per mover and cell */
+    int8_t nring[CAIRO_MAX_CELLS];
+    int16_t ring[CAIRO_MAX_CELLS][5];
+    int8_t nrev[CAIRO_MAX_CELLS]; /* Cairo: the rings a cell is in, and where */
+    int16_t revq[CAIRO_MAX_CELLS][5];
+    int8_t revk[CAIRO_MAX_CELLS][5];
+} LPolicy;
+
+/* One playout's codes: every point's window code in each mover's frame
+ * (square: by board bit; Cairo: by cell), the cells' states (0 empty, 1
+ * black, 2 white, 3 black weak, 4 white weak, 5 off the board) and the
+ * sets they were computed from. */
+typedef struct LCodes {
+    uint32_t code[2][LP_BITS];
+    uint8_t st[LP_BITS];
+    bb_t stones[2], weak[2];
+    bb_t weak_if;  /* empty points where a stone of the side to move would be weak */
+} LCodes;
+
+/* Set lp up for board b with set w (NULL: off). */
+void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w);
+
+/* The codes of p from scratch, and brought up to date after p changed
+ * (any move: the changes are found by comparing the sets). */
+void lcodes_init(LCodes *lc, const Position *p, const LPolicy *lp);
+void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp);
+
+/* dst = src (codes of b), copying only what b uses: a playout starts
+ * from the search root's codes and updates them to its leaf at once. */
+void lcodes_copy(LCodes *dst, const LCodes *src, const Board *b);
+
+/* The softmax's candidates at p (not over, a single-point turn, lc up
+ * to date): points, kinds (MOVE_PLACE, MOVE_FLIP) and gammas; returns the
+ * count (at most 2 * MAX_POINTS); *far the weight of all other moves. */
+int lpolicy_candidates(const Position *p, const LPolicy *lp, const LCodes *lc, int16_t *pt, uint8_t *kind,
+                       float *g, double *far);
+
+/* The policy's move in *m (legal), or false: play a uniformly random
+ * move (after the draw made here). */
+bool lpolicy_move(const Position *p, const LPolicy *lp, const LCodes *lc, uint64_t *rng, Move *m);
+
+#endif
