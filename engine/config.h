@@ -35,6 +35,7 @@ typedef struct EngineConfig {
     int lgr;              /* bool: policy plays the last good reply (LGRF) */
     int learned_priors;   /* bool: priors from the learned weights where the rules have a set (learned.h) */
     int learned_policy;   /* bool: playouts draw from the learned weights' softmax where the rules have a set */
+    int learned_plies;    /* learned_policy: for a playout's first this many plies, then the hand-set policy (0: every ply) */
     double learned_scale; /* learned priors: win rate 0.5 + 0.45 tanh(scale (log strength - ref)) */
     double learned_anchor; /* learned priors: ref = mean + anchor (max - mean) of the turn's candidates */
     double learned_blend; /* learned priors: share of the learned value against the hand-set one */

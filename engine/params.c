@@ -54,6 +54,7 @@ typedef struct Param {
     X("lgr", P_BOOL, lgr, 0, 1) \
     X("learned_priors", P_BOOL, learned_priors, 0, 1) \
     X("learned_policy", P_BOOL, learned_policy, 0, 1) \
+    X("learned_plies", P_INT, learned_plies, 0, 100000) \
     X("learned_scale", P_DOUBLE, learned_scale, 0, 10) \
     X("learned_anchor", P_DOUBLE, learned_anchor, 0, 1) \
     X("learned_blend", P_DOUBLE, learned_blend, 0, 1) \
@@ -108,6 +109,7 @@ void config_default(EngineConfig *c)
      * 13x13: 15-5 (docs/results.md) */
     c->learned_priors = 1;
     c->learned_policy = 0;
+    c->learned_plies = 0;
     c->learned_scale = 0.1;
     c->learned_anchor = 1;
     c->learned_blend = 1;

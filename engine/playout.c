@@ -23,6 +23,7 @@ void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg)
     pc->p_bridge = cfg->p_bridge;
     pc->lgr = cfg->lgr;
     lpolicy_config(&pc->lp, b, cfg->learned_policy ? learned_for(b) : NULL);
+    pc->lp_plies = cfg->learned_plies;
     pc->has_root = 0;
 }
 
@@ -115,7 +116,6 @@ static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, 
 {
     const Board *b = p->board;
     if (!b->single_steps || p->owe) return false;
-    assert(!pc->lp.w);
     if (!pc->policy) return false;
     int me = p->to_move;
     if (p->last.kind == MOVE_PLACE && p->last.n == 1 && rng_unit(rng) < pc->p_bridge) {
@@ -151,9 +151,10 @@ Move playout_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
     return policy_move(p, pc, rng, NULL, &m) ? m : pos_random_move(p, rng);
 }
 
-/* playout_run with the learned policy: the hand-set rules and LGRF give
- * way to it; the codes follow every ply. */
-static void run_learned(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn)
+/* playout_run with the learned policy for its first lp_plies plies (0:
+ * all): the hand-set rules and LGRF give way to it; the codes follow
+ * every ply it plays. Returns the plies played. */
+static int run_learned(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn)
 {
     const Board *b = p->board;
     LCodes lc;
@@ -163,23 +164,27 @@ static void run_learned(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *
     } else {
         lcodes_init(&lc, p, &pc->lp);
     }
-    for (int ply = 0; ply < pc->cap && !pos_over(p); ply++) {
+    const int n = pc->lp_plies > 0 && pc->lp_plies < pc->cap ? pc->lp_plies : pc->cap;
+    int ply = 0;
+    for (; ply < n && !pos_over(p); ply++) {
         Move m;
         int c = p->to_move;
         if (!p->owe && lpolicy_move(p, &pc->lp, &lc, rng, &m)) pos_play(p, &m);
         else m = pos_play_random(p, rng);
         if (a) amaf_record(a, b, &m, c, *turn);
         ++*turn;
-        if (!pos_over(p)) lcodes_update(&lc, p, &pc->lp);
+        if (ply + 1 < n && !pos_over(p)) lcodes_update(&lc, p, &pc->lp);
     }
+    return ply;
 }
 
 double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, int *turn, Replies *lgr)
 {
     const Board *b = p->board;
+    int ply = 0;
     if (pc->lp.w) {
-        run_learned(p, pc, rng, a, turn);
-        return playout_score(p);
+        ply = run_learned(p, pc, rng, a, turn);
+        lgr = NULL;
     }
     if (!pc->lgr) lgr = NULL;
     int first_mover = p->to_move ^ 1;
@@ -187,7 +192,7 @@ double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, in
         lgr->seq[0] = (int16_t)move_code(&p->last);
         lgr->n = 1;
     }
-    for (int ply = 0; ply < pc->cap && !pos_over(p); ply++) {
+    for (; ply < pc->cap && !pos_over(p); ply++) {
         Move m;
         int c = p->to_move;
         if (policy_move(p, pc, rng, lgr, &m)) pos_play(p, &m);

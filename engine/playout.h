@@ -24,6 +24,7 @@ typedef struct PlayoutCfg {
     double p_bridge;/* chance to answer an intrusion into a bridge */
     int lgr;        /* play the last good reply (needs a Replies table) */
     LPolicy lp;     /* the learned softmax policy (lp.w NULL: off) */
+    int lp_plies;   /* its plies a playout, then the hand-set policy (0: all) */
     int has_root;   /* root holds the codes of the search's root (playout_root) */
     LCodes root;
 } PlayoutCfg;

@@ -12,6 +12,7 @@
 #include "../engine/features.h"
 #include "../engine/learned.h"
 #include "../engine/learned_policy.h"
+#include "../engine/playout.h"
 #include "../engine/priors.h"
 #include "../engine/tree.h"
 #include "support.h"
@@ -452,6 +453,48 @@ static void test_learned_policy(void)
     check_policy("morpharaoh,board=160", 0);
 }
 
+/* learned_plies K: a playout's first K plies are the learned policy's
+ * (the same as a playout of K plies with the policy throughout, for the
+ * same draws), the rest the hand-set policy's, to the end. */
+static void test_learned_plies(void)
+{
+    Game g = game(9, "morphos");
+    EngineConfig cfg;
+    config_default(&cfg);
+    cfg.learned_policy = 1;
+    static PlayoutCfg a, b;
+    int ended = 0;
+    for (int k = 1; k <= 12; k += 5)
+        for (int seed = 1; seed <= 20; seed++) {
+            Position start;
+            pos_init(&start, g.b);
+            Move m1 = move_pts(MOVE_PLACE, 1, 40, -1, -1), m2 = move_pts(MOVE_PLACE, 1, 31, -1, -1);
+            pos_play(&start, &m1);
+            pos_play(&start, &m2);
+            cfg.learned_plies = k, cfg.playout_cap = k;
+            playout_config(&a, g.b, &cfg);
+            cfg.learned_plies = 0;
+            playout_config(&b, g.b, &cfg);
+            Position pa = start, pb = start;
+            uint64_t ra = (uint64_t)seed * 0x9e3779b97f4a7c15ull, rb = ra;
+            int ta = 0, tb = 0;
+            playout_run(&pa, &a, &ra, NULL, &ta, NULL);
+            playout_run(&pb, &b, &rb, NULL, &tb, NULL);
+            CU_ASSERT_EQUAL(ta, tb);
+            CU_ASSERT_EQUAL(pa.key, pb.key);
+            CU_ASSERT_EQUAL(ra, rb);
+            cfg.learned_plies = k, cfg.playout_cap = 0;
+            playout_config(&a, g.b, &cfg);
+            pa = start;
+            ta = 0;
+            playout_run(&pa, &a, &ra, NULL, &ta, NULL);
+            CU_ASSERT(ta > k);
+            ended += pos_over(&pa);
+        }
+    CU_ASSERT(ended > 50);
+    board_free(g.b);
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
@@ -462,6 +505,7 @@ int main(void)
         {"learned weights: found per rule family, sorted, looked up", test_learned_lookup},
         {"learned priors: in range, in the model's order, wins still proven, blended", test_learned_priors},
         {"learned playout policy: incremental codes, the model's gammas, its candidates, legal moves", test_learned_policy},
+        {"learned_plies: the first plies the learned policy's, then the hand-set policy to the end", test_learned_plies},
     };
     return run_suite("learn", tests, sizeof tests / sizeof *tests);
 }
