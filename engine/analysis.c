@@ -128,7 +128,7 @@ void mcts_emit_analysis(const Shared *sh, double seconds)
         n++;
     }
     qsort(am, (size_t)n, sizeof *am, by_visits);
-    Analysis a = { .playouts = atomic_load(&sh->playouts), .seconds = seconds, .n = n, .moves = am };
+    Analysis a = { .playouts = mcts_playouts(sh), .seconds = seconds, .n = n, .moves = am };
     if (n) h->report(&a, h->ctx);
     free(am);
 }

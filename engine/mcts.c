@@ -107,7 +107,7 @@ static void simulate(Worker *w)
     int ns = 0, turn = 0, depth = 0;
     for (int c = 0; c < 2; c++) memcpy(w->amaf.first[c], w->amaf_none, (size_t)b->npoints * sizeof w->amaf_none[0]);
     w->path[0] = 0;
-    atomic_fetch_add_explicit(&N[0].visits, 1, memory_order_relaxed);
+    stat_add32(&N[0].visits, 1);
     uint32_t at = 0;
     double result;
     for (;;) {
@@ -138,7 +138,7 @@ static void simulate(Worker *w)
             }
         }
         ci = mcts_select(w, N, at, cur.to_move);
-        atomic_fetch_add_explicit(&N[ci].visits, 1, memory_order_relaxed);
+        stat_add32(&N[ci].visits, 1);
         w->path[++depth] = ci;
         const Node *c = &N[ci];
         if (!c->complete) {
@@ -179,7 +179,7 @@ static void simulate(Worker *w)
     }
     uint64_t rb = (uint64_t)llround(result * VALUE_UNIT), rw = (uint64_t)VALUE_UNIT - rb;
     for (int i = depth; i >= 1; i--)
-        atomic_fetch_add_explicit(&N[w->path[i]].value, w->col_of[i - 1] == BLACK ? rb : rw, memory_order_relaxed);
+        stat_add64(&N[w->path[i]].value, w->col_of[i - 1] == BLACK ? rb : rw);
     if (sh->cfg.rave) {
         for (int i = 0; i < depth; i++) {
             const Node *n = &N[w->path[i]];
@@ -203,13 +203,8 @@ static void simulate(Worker *w)
             }
             for (int j = 0; j < m; j++) {
                 Node *c = &ch[sel[j]];
-                /* Not a locked add: these are most of a simulation's
-                 * updates, and losing one now and then to another thread
-                 * only blurs a statistic (still no data race). */
-                atomic_store_explicit(&c->amaf_visits, atomic_load_explicit(&c->amaf_visits, memory_order_relaxed) + 1,
-                                      memory_order_relaxed);
-                atomic_store_explicit(&c->amaf_value, atomic_load_explicit(&c->amaf_value, memory_order_relaxed) + r,
-                                      memory_order_relaxed);
+                stat_add32(&c->amaf_visits, 1);
+                stat_add64(&c->amaf_value, r);
             }
         }
         if (sh->gref) { /* the root's table for its opponent: every point that colour took */
@@ -219,8 +214,8 @@ static void simulate(Worker *w)
             GraveStat *g = sh->m->grave_opp;
             for (int pt = 0; pt < b->npoints; pt++) {
                 if (fa[pt] == AMAF_NONE) continue;
-                atomic_store_explicit(&g[pt].n, atomic_load_explicit(&g[pt].n, memory_order_relaxed) + 1, memory_order_relaxed);
-                atomic_store_explicit(&g[pt].v, atomic_load_explicit(&g[pt].v, memory_order_relaxed) + r, memory_order_relaxed);
+                stat_add32(&g[pt].n, 1);
+                stat_add64(&g[pt].v, r);
             }
         }
     }
@@ -260,13 +255,27 @@ static void mark_solved(Shared *sh)
     }
 }
 
+long mcts_playouts(const Shared *sh)
+{
+    long n = sh->playouts;
+    for (int i = 0; sh->workers && i < sh->nworkers; i++) n += atomic_load_explicit(&sh->workers[i].done, memory_order_relaxed);
+    return n;
+}
+
+/* One simulation of worker w, counted; the playouts of the search so far. */
+static long simulate_counted(Worker *w)
+{
+    simulate(w);
+    atomic_store_explicit(&w->done, atomic_load_explicit(&w->done, memory_order_relaxed) + 1, memory_order_relaxed);
+    return mcts_playouts(w->sh);
+}
+
 static void *worker_main(void *arg)
 {
     Worker *w = arg;
     Shared *sh = w->sh;
     while (!atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
-        simulate(w);
-        long n = atomic_fetch_add_explicit(&sh->playouts, 1, memory_order_relaxed) + 1;
+        long n = simulate_counted(w);
         if (sh->limit > 0 && n >= sh->limit) atomic_store(&sh->stop, 1);
     }
     return NULL;
@@ -317,12 +326,13 @@ static long run_search(Shared *sh)
         free(th);
         return 0;
     }
+    sh->workers = ws;
+    sh->nworkers = nt;
     uint64_t base = rng_next(sc->rng);
     for (int i = 0; i < nt; i++) worker_init(&ws[i], sh, base + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
     /* The first simulation expands the root; then moves the solver proved
      * losing are marked so that no thread ever picks them. */
-    simulate(&ws[0]);
-    atomic_fetch_add(&sh->playouts, 1);
+    simulate_counted(&ws[0]);
     mark_solved(sh);
     int started = 1;
     for (int i = 1; i < nt; i++) {
@@ -344,8 +354,7 @@ static long run_search(Shared *sh)
     long stride = 1, last_it = -1;
     Worker *w = &ws[0];
     for (long it = 0; !atomic_load(&sh->stop); it++) {
-        simulate(w);
-        long n = atomic_fetch_add(&sh->playouts, 1) + 1;
+        long n = simulate_counted(w);
         if (sh->limit > 0 && n >= sh->limit) break;
         if (it & (stride - 1)) continue;
         double now = now_seconds(), el = now - sc->start;
@@ -397,10 +406,13 @@ static long run_search(Shared *sh)
     }
     atomic_store(&sh->stop, 1);
     for (int i = 1; i < started; i++) pthread_join(th[i], NULL);
+    long n = mcts_playouts(sh);
+    sh->playouts = n;
+    sh->workers = NULL;
     for (int i = 0; i < nt; i++) movelist_free(&ws[i].ml);
     free(ws);
     free(th);
-    return atomic_load(&sh->playouts);
+    return n;
 }
 
 /* The smallest tree tried when memory is short: 64 KiB, some 1,300 nodes. */
@@ -462,7 +474,6 @@ static int prepare(Mcts *m, Shared *sh, const Position *p, const SearchCtx *sc)
     sh->learned = sh->cfg.learned_priors ? learned_for(p->board) : NULL;
     sh->limit = sc->playouts;
     mcts_select_setup(sh);
-    atomic_init(&sh->playouts, 0);
     atomic_init(&sh->stop, 0);
     return 0;
 }

@@ -84,9 +84,13 @@ typedef struct Shared {
     int grave;
     uint64_t grave_visits;
     double grave_bias;
-    /* Each written by every thread: one cache line each, away from the
-     * read-mostly fields above (read at every playout step). */
-    _Alignas(64) _Atomic long playouts;
+    /* The search's workers while it runs (each counts its own
+     * simulations: mcts_playouts), and their total once it has ended. */
+    Worker *workers;
+    int nworkers;
+    long playouts;
+    /* Written once, at the end, and read at every simulation: a cache
+     * line of its own, away from the read-mostly fields above. */
     _Alignas(64) _Atomic int stop;
     char pad_[60];
 } Shared;
@@ -112,7 +116,15 @@ typedef struct Worker {
     uint32_t gmap_stamp[2];
     uint32_t gmap_idx[2][MAX_POINTS];
     uint32_t gmap_st[2][MAX_POINTS];
+    /* The simulations this worker has finished: written by it alone, read
+     * by the others for the playout limit (a shared counter took a locked
+     * add from every thread on every simulation). */
+    _Alignas(64) _Atomic long done;
 } Worker;
+
+/* The simulations of the search so far (all workers), or of the whole
+ * search once it has ended. */
+long mcts_playouts(const Shared *sh);
 
 /* Mean value of a node for its mover (0.5 unvisited). */
 double mcts_node_q(const Node *n);

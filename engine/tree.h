@@ -5,7 +5,8 @@
  * `complete` and leads to the next turn. Single-point turns are one step.
  *
  * Statistics are atomics so that threads share the tree (virtual loss:
- * visits are counted on the way down, values on the way up). A node's
+ * visits are counted on the way down, values on the way up), added to
+ * without locked instructions (stat_add32/64). A node's
  * children are one contiguous block, published by `state` = EXPANDED. */
 #ifndef MORPHOS_ENGINE_TREE_H
 #define MORPHOS_ENGINE_TREE_H
@@ -45,6 +46,22 @@ typedef struct Node {
     _Atomic uint32_t shortlist;
 } Node;
 _Static_assert(sizeof(Node) == 48, "a node is 48 bytes: the pool's size in nodes is memory / 48");
+
+/* A statistic's add without a locked instruction: a relaxed load, then a
+ * store. Two threads may now and then lose an add to each other, which
+ * only blurs a statistic (the lock-free tree of Enzenberger and Mueller,
+ * Fuego). A locked add is a full barrier on x86: on a path both threads
+ * descend it waits for each node's cache line in turn, and it first
+ * drains every store the thread has pending (the last simulation's AMAF
+ * updates). One thread: the same sums. */
+static inline void stat_add32(_Atomic uint32_t *a, uint32_t x)
+{
+    atomic_store_explicit(a, atomic_load_explicit(a, memory_order_relaxed) + x, memory_order_relaxed);
+}
+static inline void stat_add64(_Atomic uint64_t *a, uint64_t x)
+{
+    atomic_store_explicit(a, atomic_load_explicit(a, memory_order_relaxed) + x, memory_order_relaxed);
+}
 
 typedef struct Tree {
     Node *nodes;
