@@ -56,6 +56,7 @@ static int expand(Worker *w, Node *n, const Position *cur, const int16_t *S, int
     if (at == UINT32_MAX) return -1;
     Node *ch = &t->nodes[at];
     for (int i = 0; i < k; i++) tree_node_init(&ch[i], w->steps[i].kind, w->steps[i].pt, w->steps[i].complete);
+    tree_amaf_clear(t, at, (size_t)k);
     if (sh->cfg.expand_marks)
         priors_assign(cur, S, ns, w->steps, k, ch, sh->cfg.priors ? sh->cfg.prior_visits : 0, sh->cfg.priors, sh->learned, &sh->cfg);
     if (sh->cfg.prove) threats_mark(cur, w->steps, k, ch);
@@ -190,7 +191,8 @@ static void simulate(Worker *w)
             uint64_t r = col == BLACK ? rb : rw;
             uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
             const int32_t *fa = w->amaf.first[col];
-            Node *ch = &N[first];
+            const Node *ch = &N[first];
+            NodeAmaf *ca = &t->amaf[first];
             int nk = n->nchildren, m = 0;
             /* The steps without a point (STOP, PASS, SWAP) come last. */
             while (nk > 0 && ch[nk - 1].pt < 0) nk--;
@@ -202,9 +204,9 @@ static void simulate(Worker *w)
                 m += (uint32_t)fa[ch[k].pt] - t0 < span;
             }
             for (int j = 0; j < m; j++) {
-                Node *c = &ch[sel[j]];
-                stat_add32(&c->amaf_visits, 1);
-                stat_add64(&c->amaf_value, r);
+                NodeAmaf *c = &ca[sel[j]];
+                stat_add32(&c->visits, 1);
+                stat_add64(&c->value, r);
             }
         }
         if (sh->gref) { /* the root's table for its opponent: every point that colour took */

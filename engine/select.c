@@ -23,6 +23,7 @@
  * point in w's map for the mover, built when the reference changes. */
 typedef struct GraveRef {
     const Node *N;
+    const NodeAmaf *A;
     uint32_t ref, at, stamp;
     const GraveStat *opp;
     const uint32_t *midx, *mst;
@@ -30,7 +31,7 @@ typedef struct GraveRef {
 
 static GraveRef grave_ref_begin(Worker *w, const Node *N, uint32_t at, int mover)
 {
-    GraveRef g = {N, w->gref[mover], at, 0, w->sh->m->grave_opp, w->gmap_idx[mover], w->gmap_st[mover]};
+    GraveRef g = {N, w->sh->m->tree.amaf, w->gref[mover], at, 0, w->sh->m->grave_opp, w->gmap_idx[mover], w->gmap_st[mover]};
     uint32_t ref = g.ref;
     if (ref != at && ref != GRAVE_ROOT_OPP) {
         if (w->gmap_of[mover] != ref) { /* a new reference: index its children by point */
@@ -50,40 +51,43 @@ static GraveRef grave_ref_begin(Worker *w, const Node *N, uint32_t at, int mover
     return g;
 }
 
-/* The reference's AMAF statistics for child c's point: visits, and the
- * value sum in *gs; 0 for a step without a point or a point the
- * reference has no child for. */
-static inline __attribute__((always_inline)) uint32_t grave_ref_stat(const GraveRef *g, const Node *c, uint64_t *gs)
+/* The reference's AMAF statistics for child c's point (ca: c's own):
+ * visits, and the value sum in *gs; 0 for a step without a point or a
+ * point the reference has no child for. */
+static inline __attribute__((always_inline)) uint32_t grave_ref_stat(const GraveRef *g, const Node *c, const NodeAmaf *ca,
+                                                                     uint64_t *gs)
 {
     int pt = c->pt;
     if (pt < 0) return 0;
     if (g->ref == g->at) {
-        *gs = atomic_load_explicit(&c->amaf_value, memory_order_relaxed);
-        return atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+        *gs = atomic_load_explicit(&ca->value, memory_order_relaxed);
+        return atomic_load_explicit(&ca->visits, memory_order_relaxed);
     }
     if (g->ref == GRAVE_ROOT_OPP) {
         *gs = atomic_load_explicit(&g->opp[pt].v, memory_order_relaxed);
         return atomic_load_explicit(&g->opp[pt].n, memory_order_relaxed);
     }
     if (g->mst[pt] != g->stamp) return 0;
-    const Node *rc = &g->N[g->midx[pt]];
-    *gs = atomic_load_explicit(&rc->amaf_value, memory_order_relaxed);
-    return atomic_load_explicit(&rc->amaf_visits, memory_order_relaxed);
+    const NodeAmaf *rc = &g->A[g->midx[pt]];
+    *gs = atomic_load_explicit(&rc->value, memory_order_relaxed);
+    return atomic_load_explicit(&rc->visits, memory_order_relaxed);
 }
 
 /* Each child's own AMAF statistics (rave): visits, and the value sum in
  * *as. */
-static inline __attribute__((always_inline)) uint32_t amaf_own(const GraveRef *g, const Node *c, uint64_t *as)
+static inline __attribute__((always_inline)) uint32_t amaf_own(const GraveRef *g, const Node *c, const NodeAmaf *ca,
+                                                               uint64_t *as)
 {
     (void)g;
-    *as = atomic_load_explicit(&c->amaf_value, memory_order_relaxed);
-    return atomic_load_explicit(&c->amaf_visits, memory_order_relaxed);
+    (void)c;
+    *as = atomic_load_explicit(&ca->value, memory_order_relaxed);
+    return atomic_load_explicit(&ca->visits, memory_order_relaxed);
 }
 
 /* Where a UCB policy takes a child's AMAF statistics from: amaf_own,
  * grave_ref_stat, or none (NULL: plain UCB). Always a constant where it
  * is passed, so that each policy's loop has it inlined. */
-typedef uint32_t (*AmafStat)(const GraveRef *g, const Node *c, uint64_t *as);
+typedef uint32_t (*AmafStat)(const GraveRef *g, const Node *c, const NodeAmaf *ca, uint64_t *as);
 
 /* UCB1 on the prior-smoothed value, blended with the AMAF value that
  * `amaf` gives (RAVE): q = (1 - beta) q_uct + beta q_amaf,
@@ -95,8 +99,8 @@ typedef uint32_t (*AmafStat)(const GraveRef *g, const Node *c, uint64_t *as);
  * constant is 0. `amaf` and `explore` are constants: inlined once per
  * policy and switch. A proven win scores above everything, a proven loss
  * 1000 below its value. */
-static inline __attribute__((always_inline)) double ucb_score(const Shared *sh, const Node *ch, double ex, const AmafStat amaf,
-                                                               const int explore, const GraveRef *g)
+static inline __attribute__((always_inline)) double ucb_score(const Shared *sh, const Node *ch, const NodeAmaf *ca, double ex,
+                                                               const AmafStat amaf, const int explore, const GraveRef *g)
 {
     const double unit = 1.0 / VALUE_UNIT;
     int pr = atomic_load_explicit(&ch->proven, memory_order_relaxed);
@@ -123,7 +127,7 @@ static inline __attribute__((always_inline)) double ucb_score(const Shared *sh, 
          * and one instruction. */
         double q = ((double)(int64_t)atomic_load_explicit(&ch->value, memory_order_relaxed) * unit + ch->prior_w) * inv;
         uint64_t as = 0;
-        uint32_t an = amaf ? amaf(g, ch, &as) : 0;
+        uint32_t an = amaf ? amaf(g, ch, ca, &as) : 0;
         if (an > 0) {
             /* q + beta (aq - q) with beta = a / d and aq = as / a:
              * q + (as - a q) / d, one division instead of two. */
@@ -150,9 +154,9 @@ _Static_assert(MAXSTEPS < 0x7fff, "a shortlist holds two child offsets of 15 bit
  * but every rescan-th through n) score only those two: the argmax of a
  * near-greedy selection moves between a few children, and a full scan
  * costs as many scores as the node has children. */
-static inline __attribute__((always_inline)) uint32_t ucb_loop(const Shared *sh, Node *n, const Node *ch, int nc, uint32_t pv,
-                                                                double ex, const AmafStat amaf, const int explore,
-                                                                const GraveRef *g, const int shortlist)
+static inline __attribute__((always_inline)) uint32_t ucb_loop(const Shared *sh, Node *n, const Node *ch, const NodeAmaf *ca,
+                                                                int nc, uint32_t pv, double ex, const AmafStat amaf,
+                                                                const int explore, const GraveRef *g, const int shortlist)
 {
     const uint32_t rescan = (uint32_t)sh->cfg.rescan;
     if (shortlist) {
@@ -160,13 +164,13 @@ static inline __attribute__((always_inline)) uint32_t ucb_loop(const Shared *sh,
         if ((sl & SHORTLIST_SET) && pv % rescan != 0) {
             uint32_t a = sl & 0x7fff, b = sl >> 15 & 0x7fff;
             assert(a < (uint32_t)nc && b < (uint32_t)nc);
-            return ucb_score(sh, ch + b, ex, amaf, explore, g) > ucb_score(sh, ch + a, ex, amaf, explore, g) ? b : a;
+            return ucb_score(sh, ch + b, ca + b, ex, amaf, explore, g) > ucb_score(sh, ch + a, ca + a, ex, amaf, explore, g) ? b : a;
         }
     }
     double best = -1e300, second = -1e300;
     int pick = 0, runner = 0;
     for (int i = 0; i < nc; i++) {
-        double s = ucb_score(sh, ch + i, ex, amaf, explore, g);
+        double s = ucb_score(sh, ch + i, ca + i, ex, amaf, explore, g);
         if (shortlist) { /* the runner-up too, without a branch */
             const bool top = s > best, next = s > second;
             runner = top ? pick : next ? i : runner;
@@ -191,13 +195,14 @@ static inline __attribute__((always_inline)) uint32_t ucb_select(const Shared *s
     uint32_t pv = atomic_load_explicit(&n->visits, memory_order_relaxed);
     double ex = sh->explore > 0 ? (pv < SEL_TAB ? sh->ex_tab[pv] : sh->explore * sqrt(log((double)pv + 1.0))) : 0;
     const Node *ch = &N[first];
+    const NodeAmaf *ca = &sh->m->tree.amaf[first];
     int nc = n->nchildren;
     assert(nc >= 1 && nc <= MAXSTEPS);
     uint32_t k;
     if (sh->cfg.rescan > 1)
-        k = ex > 0 ? ucb_loop(sh, n, ch, nc, pv, ex, amaf, 1, g, 1) : ucb_loop(sh, n, ch, nc, pv, ex, amaf, 0, g, 1);
+        k = ex > 0 ? ucb_loop(sh, n, ch, ca, nc, pv, ex, amaf, 1, g, 1) : ucb_loop(sh, n, ch, ca, nc, pv, ex, amaf, 0, g, 1);
     else
-        k = ex > 0 ? ucb_loop(sh, n, ch, nc, pv, ex, amaf, 1, g, 0) : ucb_loop(sh, n, ch, nc, pv, ex, amaf, 0, g, 0);
+        k = ex > 0 ? ucb_loop(sh, n, ch, ca, nc, pv, ex, amaf, 1, g, 0) : ucb_loop(sh, n, ch, ca, nc, pv, ex, amaf, 0, g, 0);
     return first + k;
 }
 
@@ -258,7 +263,7 @@ static uint32_t select_mcgrave(Worker *w, Node *N, uint32_t at, int mover)
         if (unvisited) continue;
         double q = (double)(int64_t)atomic_load_explicit(&c->value, memory_order_relaxed) * unit / v;
         uint64_t gs = 0;
-        uint32_t gv = grave_ref_stat(&g, c, &gs);
+        uint32_t gv = grave_ref_stat(&g, c, &g.A[first + (uint32_t)i], &gs);
         if (gv > 0) {
             double g = gv, cv = v;
             double beta = g / (g + cv + bias * g * cv);

@@ -10,27 +10,27 @@
 /* One pool. Not zeroed: only the nodes in use are ever touched, so the
  * resident size follows the tree, not the limit. (Huge pages were tried:
  * the kernel's time for 2 MiB faults made one thread 15% slower here.) */
-static Node *pool_alloc(size_t cap)
+static void *pool_alloc(size_t cap, size_t size)
 {
-    size_t bytes = (cap * sizeof(Node) + 63) & ~(size_t)63;
+    size_t bytes = (cap * size + 63) & ~(size_t)63;
     return aligned_alloc(64, bytes);
 }
 
 int tree_init(Tree *t, size_t bytes)
 {
     memset(t, 0, sizeof *t);
-    size_t cap = bytes / 2 / sizeof(Node);
+    size_t cap = bytes / 2 / NODE_BYTES;
     if (cap < 1024) cap = 1024;
     if (cap > UINT32_MAX / 2) cap = UINT32_MAX / 2;
     /* Both pools live as long as the tree: re-rooting copies into the
      * spare one and swaps, so no move pays for fresh pages again (a new
      * pool per move cost some 55,000 page faults on 9x9). */
-    t->nodes = pool_alloc(cap);
-    t->spare = pool_alloc(cap);
-    if (!t->nodes || !t->spare) {
-        free(t->nodes);
-        free(t->spare);
-        memset(t, 0, sizeof *t);
+    t->nodes = pool_alloc(cap, sizeof(Node));
+    t->spare = pool_alloc(cap, sizeof(Node));
+    t->amaf = pool_alloc(cap, sizeof(NodeAmaf));
+    t->spare_amaf = pool_alloc(cap, sizeof(NodeAmaf));
+    if (!t->nodes || !t->spare || !t->amaf || !t->spare_amaf) {
+        tree_free(t);
         return -1;
     }
     t->cap = cap;
@@ -41,6 +41,8 @@ void tree_free(Tree *t)
 {
     free(t->nodes);
     free(t->spare);
+    free(t->amaf);
+    free(t->spare_amaf);
     memset(t, 0, sizeof *t);
 }
 
@@ -48,9 +50,7 @@ void tree_node_init(Node *n, int kind, int pt, int complete)
 {
     assert(kind >= STEP_PLACE && kind <= STEP_ROOT && pt >= -1 && pt < MAX_POINTS);
     atomic_init(&n->visits, 0);
-    atomic_init(&n->amaf_visits, 0);
     atomic_init(&n->value, 0);
-    atomic_init(&n->amaf_value, 0);
     atomic_init(&n->first, 0);
     atomic_init(&n->state, NODE_LEAF);
     atomic_init(&n->proven, 0);
@@ -63,12 +63,22 @@ void tree_node_init(Node *n, int kind, int pt, int complete)
     n->prior_n = n->prior_w = 0;
 }
 
+void tree_amaf_clear(Tree *t, uint32_t at, size_t n)
+{
+    assert(at + n <= t->cap);
+    for (size_t i = 0; i < n; i++) {
+        atomic_init(&t->amaf[at + i].visits, 0);
+        atomic_init(&t->amaf[at + i].value, 0);
+    }
+}
+
 void tree_reset(Tree *t, const Position *p)
 {
     assert(t->nodes && t->cap >= 1);
     atomic_store(&t->used, 1);
     atomic_store(&t->full, 0);
     tree_node_init(&t->nodes[0], STEP_ROOT, -1, 1);
+    tree_amaf_clear(t, 0, 1);
     t->root_pos = *p;
     t->has_root = 1;
 }
@@ -297,7 +307,9 @@ int tree_reroot(Tree *t, const Position *p)
     /* Copy the subtree breadth-first into the spare pool: the new pool is
      * its own queue (node i's children are copied when i is reached). */
     Node *nn = t->spare;
+    NodeAmaf *na = t->spare_amaf;
     memcpy(&nn[0], &t->nodes[at], sizeof(Node));
+    memcpy(&na[0], &t->amaf[at], sizeof(NodeAmaf));
     nn[0].kind = STEP_ROOT;
     size_t used = 1;
     for (size_t i = 0; i < used; i++) {
@@ -308,11 +320,14 @@ int tree_reroot(Tree *t, const Position *p)
         }
         uint32_t of = atomic_load(&n->first);
         memcpy(&nn[used], &t->nodes[of], n->nchildren * sizeof(Node));
+        memcpy(&na[used], &t->amaf[of], n->nchildren * sizeof(NodeAmaf));
         atomic_store(&n->first, (uint32_t)used);
         used += n->nchildren;
     }
     t->spare = t->nodes;
     t->nodes = nn;
+    t->spare_amaf = t->amaf;
+    t->amaf = na;
     atomic_store(&t->used, used);
     atomic_store(&t->full, 0);
     t->root_pos = *p;

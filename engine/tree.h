@@ -25,10 +25,8 @@ enum { NODE_LEAF = 0, NODE_BUSY, NODE_EXPANDED };
 
 typedef struct Node {
     _Atomic uint32_t visits;
-    _Atomic uint32_t amaf_visits;
-    _Atomic uint64_t value;      /* for the mover of this step */
-    _Atomic uint64_t amaf_value;
     _Atomic uint32_t first;      /* first child (when EXPANDED) */
+    _Atomic uint64_t value;      /* for the mover of this step */
     _Atomic uint8_t state;
     _Atomic int8_t proven;       /* +1 the mover wins by this step, -1 loses */
     uint16_t nchildren;
@@ -41,11 +39,25 @@ typedef struct Node {
     uint8_t bias;
     float prior_n, prior_w;
     /* The UCB policies' two best children at their last full scan (offsets in
-     * the block: bits 0-14 and 15-29; bit 30 set once written). In the
-     * struct's tail padding: a node stays 48 bytes. */
+     * the block: bits 0-14 and 15-29; bit 30 set once written). */
     _Atomic uint32_t shortlist;
 } Node;
-_Static_assert(sizeof(Node) == 48, "a node is 48 bytes: the pool's size in nodes is memory / 48");
+_Static_assert(sizeof(Node) == 40, "a node is 40 bytes");
+
+/* A node's AMAF statistics (RAVE), for the mover of its step: in a pool
+ * of their own beside the nodes, at the node's index. Every simulation
+ * writes them for about half the children of every node on its path; in
+ * the node they made each of those nodes' cache lines change under the
+ * other threads, whose selection then read every line of a block anew
+ * (docs/results.md, "Threads: the cache lines two threads share"). Here
+ * four share a line, and the nodes' own lines change only when a descent
+ * passes. */
+typedef struct NodeAmaf {
+    _Atomic uint32_t visits;
+    _Atomic uint64_t value;
+} NodeAmaf;
+_Static_assert(sizeof(NodeAmaf) == 16, "four AMAF entries to a cache line");
+#define NODE_BYTES (sizeof(Node) + sizeof(NodeAmaf)) /* the pools' size in nodes is memory / 2 / NODE_BYTES */
 
 /* A statistic's add without a locked instruction: a relaxed load, then a
  * store. Two threads may now and then lose an add to each other, which
@@ -65,7 +77,9 @@ static inline void stat_add64(_Atomic uint64_t *a, uint64_t x)
 
 typedef struct Tree {
     Node *nodes;
+    NodeAmaf *amaf;              /* the nodes' AMAF statistics, by node index */
     Node *spare;                 /* the second pool: re-rooting copies into it, then swaps */
+    NodeAmaf *spare_amaf;
     size_t cap;
     /* Written by every expansion: a cache line of its own, so that the
      * read-mostly fields above are not invalidated for the other threads. */
@@ -82,13 +96,15 @@ typedef struct StepDesc {
     Move move;                   /* the whole move when complete */
 } StepDesc;
 
-/* Two pools of bytes/2 each (the search uses one; re-rooting copies the
- * kept subtree into the other and swaps), allocated once. 0 ok, -1 out of
- * memory. */
+/* Two pools of bytes/2 each, nodes and their AMAF statistics (the search
+ * uses one; re-rooting copies the kept subtree into the other and swaps),
+ * allocated once. 0 ok, -1 out of memory. */
 int tree_init(Tree *t, size_t bytes);
 void tree_free(Tree *t);
 void tree_reset(Tree *t, const Position *p);
 void tree_node_init(Node *n, int kind, int pt, int complete);
+/* Zero the AMAF statistics of nodes at .. at + n - 1. */
+void tree_amaf_clear(Tree *t, uint32_t at, size_t n);
 /* Reserve n contiguous nodes; UINT32_MAX when the pool is full. */
 uint32_t tree_alloc(Tree *t, size_t n);
 

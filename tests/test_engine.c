@@ -711,8 +711,9 @@ static void test_best_child(void)
 }
 
 /* Expand node `at` of t, whose position is p (a single-point turn): its
- * steps as children, each with visits `base` + its index, so that blocks
- * can be told apart. Returns the child whose step is the move `text`. */
+ * steps as children, each with visits `base` + its index and AMAF visits
+ * and value 3 and 7 times that, so that blocks can be told apart. Returns
+ * the child whose step is the move `text`. */
 static uint32_t expand_node(Tree *t, uint32_t at, Game *g, const char *text, uint32_t base)
 {
     MoveList ml;
@@ -725,9 +726,12 @@ static uint32_t expand_node(Tree *t, uint32_t at, Game *g, const char *text, uin
     uint32_t first = tree_alloc(t, (size_t)k), want = UINT32_MAX;
     CU_ASSERT_FATAL(first != UINT32_MAX);
     int q = pt(g->b, text);
+    tree_amaf_clear(t, first, (size_t)k);
     for (int i = 0; i < k; i++) {
         tree_node_init(&t->nodes[first + i], d[i].kind, d[i].pt, d[i].complete);
         atomic_store(&t->nodes[first + i].visits, base + (uint32_t)i);
+        atomic_store(&t->amaf[first + i].visits, 3 * (base + (uint32_t)i));
+        atomic_store(&t->amaf[first + i].value, 7 * (uint64_t)(base + (uint32_t)i));
         if (d[i].kind == STEP_PLACE && d[i].pt == q) want = first + (uint32_t)i;
     }
     t->nodes[at].nchildren = (uint16_t)k;
@@ -738,9 +742,9 @@ static uint32_t expand_node(Tree *t, uint32_t at, Game *g, const char *text, uin
 }
 
 /* Tree reuse between moves: re-rooting at the position one turn or two
- * turns down keeps that node's subtree - its statistics, its children in
- * their order with theirs, the selection's shortlist - and resets the tree
- * for a position it does not hold. */
+ * turns down keeps that node's subtree - its statistics and AMAF
+ * statistics, its children in their order with theirs, the selection's
+ * shortlist - and resets the tree for a position it does not hold. */
 static void test_tree_reroot(void)
 {
     Game g = game(7, "none");
@@ -756,11 +760,15 @@ static void test_tree_reroot(void)
     atomic_store(&t.nodes[d4].shortlist, 0x40000000u | 3u << 15 | 7u);
     atomic_store(&t.nodes[d4].value, 12345);
     const Node before = t.nodes[d4];
+    const uint32_t d4_amaf = atomic_load(&t.amaf[d4].visits);
     const int nk = before.nchildren;
-    uint32_t kept[MAXSTEPS];
+    uint32_t kept[MAXSTEPS], kept_amaf[MAXSTEPS];
+    uint64_t kept_amaf_value[MAXSTEPS];
     int16_t kept_pt[MAXSTEPS];
     for (int i = 0; i < nk; i++) {
         kept[i] = atomic_load(&t.nodes[atomic_load(&before.first) + i].visits);
+        kept_amaf[i] = atomic_load(&t.amaf[atomic_load(&before.first) + i].visits);
+        kept_amaf_value[i] = atomic_load(&t.amaf[atomic_load(&before.first) + i].value);
         kept_pt[i] = t.nodes[atomic_load(&before.first) + i].pt;
     }
     const uint32_t c3_visits = atomic_load(&t.nodes[c3].visits);
@@ -773,11 +781,14 @@ static void test_tree_reroot(void)
     CU_ASSERT_EQUAL(atomic_load(&r->visits), atomic_load(&before.visits));
     CU_ASSERT_EQUAL(atomic_load(&r->value), 12345);
     CU_ASSERT_EQUAL(atomic_load(&r->shortlist), atomic_load(&before.shortlist));
+    CU_ASSERT_EQUAL(atomic_load(&t.amaf[0].visits), d4_amaf);
     CU_ASSERT_EQUAL_FATAL(r->nchildren, nk);
     CU_ASSERT_EQUAL(atomic_load(&t.nodes[0].state), NODE_EXPANDED);
     for (int i = 0; i < nk; i++) {
         const Node *c = &t.nodes[atomic_load(&r->first) + i];
         CU_ASSERT_EQUAL(atomic_load(&c->visits), kept[i]);
+        CU_ASSERT_EQUAL(atomic_load(&t.amaf[atomic_load(&r->first) + i].visits), kept_amaf[i]);
+        CU_ASSERT_EQUAL(atomic_load(&t.amaf[atomic_load(&r->first) + i].value), kept_amaf_value[i]);
         CU_ASSERT_EQUAL(c->pt, kept_pt[i]);
     }
     CU_ASSERT_EQUAL(atomic_load(&t.used), 1 + (size_t)nk + ne4); /* D4's block and E4's, nothing else */
@@ -836,6 +847,9 @@ static void test_select_shortlist(void)
     CU_ASSERT_STRING_EQUAL(sh.policy.name, "ucb"); /* rave off */
     w->sh = &sh;
     Node nodes[5];
+    NodeAmaf amaf[5]; /* the tree's AMAF pool, beside the nodes: none yet */
+    memset(amaf, 0, sizeof amaf);
+    m->tree.amaf = amaf;
     tree_node_init(&nodes[0], STEP_ROOT, -1, 1);
     const double q[4] = {0.3, 0.6, 0.5, 0.2};
     for (int i = 0; i < 4; i++) {
