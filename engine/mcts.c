@@ -8,6 +8,7 @@
  * Tree parallelism: workers share the tree, visits count on the way down
  * as a virtual loss. With one thread and a playout limit it is fully
  * deterministic for a given seed. */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -264,12 +265,23 @@ long mcts_playouts(const Shared *sh)
     return n;
 }
 
-/* One simulation of worker w, counted; the playouts of the search so far. */
+/* One simulation of worker w, counted; the playouts of the search so far
+ * as w sees them. Each read of another worker's count takes a line that
+ * worker writes, so w reads them every 16th simulation only, and on every
+ * one once the playout limit is near (then it stops the search at most
+ * one simulation per thread past the limit, as a shared counter did). */
 static long simulate_counted(Worker *w)
 {
     simulate(w);
-    atomic_store_explicit(&w->done, atomic_load_explicit(&w->done, memory_order_relaxed) + 1, memory_order_relaxed);
-    return mcts_playouts(w->sh);
+    const Shared *sh = w->sh;
+    long d = atomic_load_explicit(&w->done, memory_order_relaxed) + 1;
+    atomic_store_explicit(&w->done, d, memory_order_relaxed);
+    if (sh->nworkers > 1 && ((d & 15) == 0 || d + w->others >= sh->limit_near)) {
+        w->others = sh->playouts;
+        for (int i = 0; i < sh->nworkers; i++)
+            if (&sh->workers[i] != w) w->others += atomic_load_explicit(&sh->workers[i].done, memory_order_relaxed);
+    }
+    return d + w->others;
 }
 
 static void *worker_main(void *arg)
@@ -330,6 +342,7 @@ static long run_search(Shared *sh)
     }
     sh->workers = ws;
     sh->nworkers = nt;
+    sh->limit_near = sh->limit > 0 ? sh->limit - 64L * nt : LONG_MAX;
     uint64_t base = rng_next(sc->rng);
     for (int i = 0; i < nt; i++) worker_init(&ws[i], sh, base + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
     /* The first simulation expands the root; then moves the solver proved

@@ -89,6 +89,7 @@ typedef struct Shared {
     Worker *workers;
     int nworkers;
     long playouts;
+    long limit_near; /* from here on the workers read each other's counts on every simulation */
     /* Written once, at the end, and read at every simulation: a cache
      * line of its own, away from the read-mostly fields above. */
     _Alignas(64) _Atomic int stop;
@@ -116,6 +117,7 @@ typedef struct Worker {
     uint32_t gmap_stamp[2];
     uint32_t gmap_idx[2][MAX_POINTS];
     uint32_t gmap_st[2][MAX_POINTS];
+    long others; /* the other workers' simulations at w's last look (simulate_counted) */
     /* The simulations this worker has finished: written by it alone, read
      * by the others for the playout limit (a shared counter took a locked
      * add from every thread on every simulation). */
