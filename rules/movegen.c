@@ -507,6 +507,9 @@ static inline __attribute__((always_inline)) int plain_draw_n(const Board *b, co
         return simd_pick_512(targets_vector_512(b, own, opp, edge, S0, NW0), rng);
     }
 #endif
+#if PAIR_BOARD
+    if (S0 && NW0 >= 2) return pairs_draw(b, own, opp, edge, rng, S0, NW0);
+#endif
     bb_t legal;
     const int n = targets_n(b, plane, own, opp, edge, legal, S0, NW0, P12);
     if (__builtin_expect(n == 0, 0)) return -1;
@@ -772,7 +775,7 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     if (!plain_turn(p)) return false;
     const int nw = NW0 ? NW0 : b->words, mover = p->to_move;
     bb_t plane;
-    if (!SIMD_BOARD || !S0 || NW0 < SIMD_MIN_WORDS || NW0 > 8) /* the vector backend builds it in its register */
+    if (!(SIMD_BOARD && S0 && NW0 >= SIMD_MIN_WORDS && NW0 <= 8) && !(PAIR_BOARD && S0 && NW0 >= 2)) /* the vector backends build it in registers */
         for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
     const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], b->edge[mover], rng, S0, NW0, P12);
     if (__builtin_expect(bit < 0, 0)) {

@@ -137,6 +137,24 @@ static inline __attribute__((always_inline)) pair_t pair_load(const uint64_t *p)
     return v;
 }
 
+/* The targets of the word pair at word i (even): the plane's pair mid
+ * between its neighbour pairs lo (words i-1, i) and hi (i+1, i+2). */
+static inline __attribute__((always_inline)) pair_t pair_targets(const Board *b, const pair_t lo, const pair_t mid, const pair_t hi,
+                                                                 const uint64_t *own, const uint64_t *opp, const int i, const int S)
+{
+    const pair_t nf = pair_load(b->not_first_col + i), nl = pair_load(b->not_last_col + i);
+#define UP(d) ((mid >> (d)) | (hi << (64 - (d))))
+#define DN(d) ((mid << (d)) | (lo >> (64 - (d))))
+#define WEAK_ALWAYS(a, w) 1
+    pair_t w;
+    WEAK_PATTERNS(pair_t, w, UP, DN, S, nf, nl, b->rules.a, b->rules.p3, WEAK_ALWAYS);
+#undef WEAK_ALWAYS
+#undef UP
+#undef DN
+    const pair_t O = pair_load(own + i), E = pair_load(opp + i);
+    return (E & w) | (pair_load(b->points + i) & ~(O | E));
+}
+
 static inline __attribute__((always_inline)) int targets_pairs(const Board *b, const uint64_t *plane, const uint64_t *own,
                                                                const uint64_t *opp, uint64_t *out, const int S, const int nw)
 {
@@ -146,18 +164,7 @@ static inline __attribute__((always_inline)) int targets_pairs(const Board *b, c
     P[nw + 1] = P[nw + 2] = 0;
     int n = 0;
     _Pragma("GCC unroll 6") for (int i = 0; i < nw; i += 2) {
-        const pair_t lo = pair_load(P + i), mid = pair_load(P + i + 1), hi = pair_load(P + i + 2);
-        const pair_t nf = pair_load(b->not_first_col + i), nl = pair_load(b->not_last_col + i);
-#define UP(d) ((mid >> (d)) | (hi << (64 - (d))))
-#define DN(d) ((mid << (d)) | (lo >> (64 - (d))))
-#define WEAK_ALWAYS(a, w) 1
-        pair_t w;
-        WEAK_PATTERNS(pair_t, w, UP, DN, S, nf, nl, b->rules.a, b->rules.p3, WEAK_ALWAYS);
-#undef WEAK_ALWAYS
-#undef UP
-#undef DN
-        const pair_t O = pair_load(own + i), E = pair_load(opp + i);
-        const pair_t t = (E & w) | (pair_load(b->points + i) & ~(O | E));
+        const pair_t t = pair_targets(b, pair_load(P + i), pair_load(P + i + 1), pair_load(P + i + 2), own, opp, i, S);
         out[i] = t[0];
         n += __builtin_popcountll(t[0]);
         if (i + 1 < nw) { /* bb_t's words past nw read zero (bitboard.h); only nw are written */
@@ -166,6 +173,44 @@ static inline __attribute__((always_inline)) int targets_pairs(const Board *b, c
         }
     }
     return n;
+}
+
+/* A plain turn's target drawn as plain_draw_n's word loop draws it (the
+ * k-th of the n targets, k = rng_below(n)), -1 when there is none, for a
+ * square board whose stride S and word count NW are constants: the plane
+ * own | edge built pair by pair in registers, each pair's neighbour pairs
+ * made by lane shuffles (palignr) rather than loaded at a word's offset
+ * from a copy just stored (a load that straddles two stores waits for
+ * both: no store-to-load forwarding), the pairs unrolled, and the word of
+ * the k-th target found from the words' counts kept on the way. */
+static inline __attribute__((always_inline)) int pairs_draw(const Board *b, const uint64_t *own, const uint64_t *opp, const uint64_t *edge,
+                                                            uint64_t *rng, const int S, const int NW)
+{
+    const int NP = (NW + 1) / 2; /* a pair past an odd NW reads zero words (bitboard.h) */
+    const pair_t zero = { 0, 0 };
+    pair_t X[BB_MAXW / 2 + 2]; /* X[j + 1]: the plane's words 2j, 2j + 1, between zero pairs */
+    uint64_t t[BB_MAXW + 1];
+    X[0] = zero;
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) X[j + 1] = pair_load(own + 2 * j) | pair_load(edge + 2 * j);
+    X[NP + 1] = zero;
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) {
+        const pair_t mid = X[j + 1];
+        const pair_t v = pair_targets(b, __builtin_shufflevector(X[j], mid, 1, 2), mid, __builtin_shufflevector(mid, X[j + 2], 1, 2), own,
+                                      opp, 2 * j, S);
+        memcpy(t + 2 * j, &v, sizeof v);
+    }
+    int cnt[BB_MAXW + 1], n = 0;
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < NW; i++) n += cnt[i] = __builtin_popcountll(t[i]);
+    if (__builtin_expect(n == 0, 0)) return -1;
+    const int k = (int)rng_below(rng, (uint64_t)n);
+    int word = 0, before = 0, acc = 0;
+    _Pragma("clang loop unroll(full)") for (int i = 0; i + 1 < NW; i++) { /* masks, not branches: k is random */
+        acc += cnt[i];
+        const int past = -(k >= acc);
+        word -= past;
+        before = (acc & past) | (before & ~past);
+    }
+    return (word << 6) + select64(t[word], k - before);
 }
 #else
 #define PAIR_BOARD 0
