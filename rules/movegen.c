@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "conn.h"
 #include "targets.h"
 
@@ -842,6 +843,258 @@ static inline __attribute__((always_inline)) int random_playout_n(Position *p, u
     return plies;
 }
 
+/* 5x5 under the base rules: the patterns P1 and P2 alone, every turn a
+ * plain one (no mutator but e) and no tie-break. The whole board is one
+ * word, so a playout keeps the two colours' stones, their connected sets,
+ * the key and the generator in registers across plies and writes the
+ * position back once (the general loop stores and reloads them every ply);
+ * the colour of each ply is a constant (the loop plays Black's and White's
+ * ply in turn). The same draws and moves as random_playout_n.
+ *
+ * The weak set as rotates: the points lie in bits [0, 49) and no pattern
+ * cell is more than 2S + 1 = 15 bits away, so a rotate of the plane by d
+ * (one instruction, RORX) reads what a shift reads at every bit below 49,
+ * the bits it carries round landing in [49, 64), where there is no
+ * target. Nor do the cells two columns off the board need their guards
+ * (nf, nl) here: such a cell wraps onto the frame column of a nearby row,
+ * which holds a White edge stone or a corner, never Black. So the weak
+ * White stones are exact, and a Black stone at the first or last column
+ * that a wrapped P2 makes weak has White on the edge beside it and on the
+ * diagonal that P2 holds, which make it weak by P1 already (the four
+ * cases: the P2 cell at (+2, +1) or (+2, -1) with the centre on the last
+ * column, (-2, +1) or (-2, -1) on the first). With the edges off the
+ * frame is empty and reads as off the board. */
+static inline __attribute__((always_inline)) uint64_t weak_word5(const uint64_t P)
+{
+    const uint64_t all = ~(uint64_t)0;
+    uint64_t w;
+#define ROR(d) ((P >> (d)) | (P << (64 - (d))))
+#define ROL(d) ((P << (d)) | (P >> (64 - (d))))
+#define ALWAYS(a, w) 1
+    WEAK_PATTERNS(uint64_t, w, ROR, ROL, 7, all, all, 0, 0, ALWAYS, 1);
+#undef ALWAYS
+#undef ROL
+#undef ROR
+    return w;
+}
+
+/* The 5x5 board's bit sets as constants (board.c's layout: bit
+ * (y + 1) * 7 + x + 1), so that the loop below holds them in no register:
+ * row y and column x of the frame (-1 and 5 the edges'). regs5_rules
+ * takes the loop only where the board's tables are these. */
+#define ROW5(y) ((uint64_t)0x3e << 7 * ((y) + 1))
+#define COL5(x) ((uint64_t)0x810204080 << ((x) + 1))
+#define PTS5 ((uint64_t)0x3e * 0x810204080)
+
+/* One step of a flood in the 5x5 word: g grown by its four neighbours
+ * within m (stones: no frame bits, so nothing grows across a row's end;
+ * rotates as in weak_word5, the bits they carry round fall outside m). */
+static inline __attribute__((always_inline)) uint64_t grow5(const uint64_t g, const uint64_t m)
+{
+    return (g | (g >> 1 | g << 63) | (g << 1 | g >> 63) | (g >> 7 | g << 57) | (g << 7 | g >> 57)) & m;
+}
+
+/* The stones of m joined to g (in m): a few steps unconditionally (most
+ * chains are done by then, and a test per step would mispredict), then
+ * until a step adds nothing. */
+static inline __attribute__((always_inline)) uint64_t flood5(uint64_t g, const uint64_t m)
+{
+    for (int k = 0; k < 4; k++) g = grow5(g, m);
+    uint64_t h = grow5(g, m);
+    while (__builtin_expect(g != h, 0)) {
+        g = h;
+        h = grow5(grow5(g, m), m); /* the flood only grows: g = two steps of g is the end */
+    }
+    return h;
+}
+
+/* Whether stones s of colour m (a constant) hold a stone in every line
+ * that a chain between m's goal lines crosses (Black every row, White
+ * every column): without that there is no chain, and no flood. The OR
+ * of each line's five bits lands on its first point. */
+static inline __attribute__((always_inline)) bool lines5(const uint64_t s, const int m)
+{
+    if (m == BLACK) {
+        uint64_t r = s | s >> 1;
+        r |= r >> 2 | s >> 4;
+        return (~r & COL5(0)) == 0;
+    }
+    uint64_t r = s | s >> 7;
+    r |= r >> 14 | s >> 28;
+    return (~r & ROW5(0)) == 0;
+}
+
+/* A plain turn's targets for colour m (a constant): the empty points and
+ * the weak stones of op; EDGES whether the edge stones count. */
+static inline __attribute__((always_inline)) uint64_t targets5(const int m, const int EDGES, const uint64_t me, const uint64_t op)
+{
+    const uint64_t e = !EDGES ? 0 : m == BLACK ? ROW5(-1) | ROW5(5) : COL5(-1) | COL5(5);
+    return (op & weak_word5(me | e)) | (PTS5 & ~(me | op));
+}
+
+/* Colour m takes the target x (bit: its index; a placement, or a flip of
+ * a stone of op); whether that won. *last: the bit, *flip whether it was a flip. A
+ * chain won now holds the stone just played, so the win test floods from
+ * it, once every line is held. */
+static inline __attribute__((always_inline)) int take5(const Board *b, const int m, const uint64_t x, const int bit, uint64_t *me, uint64_t *op,
+                                                       uint64_t *key, int *last, int *flip)
+{
+    const uint64_t g0 = m == BLACK ? ROW5(0) : COL5(0), g1 = m == BLACK ? ROW5(4) : COL5(4);
+    const uint64_t f = (*op & x) != 0;
+    const int q = b->point_of[bit];
+    *op &= ~x;
+    *me |= x;
+    *key ^= b->zob[m][q] ^ (b->zob[!m][q] & -f);
+    *last = bit;
+    *flip = (int)f;
+    if (!lines5(*me, m)) return 0;
+    const uint64_t c = flood5(x, *me);
+    return ((c & g0) != 0) & ((c & g1) != 0);
+}
+
+/* One plain ply of colour m (a constant) in registers, me and op the two
+ * colours' stones, the draw of plain_draw_n. Returns 1 when the ply won,
+ * 0 when it was played, -1 when there is no target (a pass: nothing drawn,
+ * nothing played). */
+static inline __attribute__((always_inline)) int ply5(const Board *b, const int m, const int EDGES, uint64_t *me, uint64_t *op, uint64_t *key,
+                                                      uint64_t *rng, int *last, int *flip)
+{
+    const uint64_t t = targets5(m, EDGES, *me, *op);
+    if (__builtin_expect(!t, 0)) return -1;
+    const int k = (int)rng_below(rng, (uint64_t)__builtin_popcountll(t));
+#ifdef __BMI2__
+    /* select64's pdep gives the drawn point as a bit: its index (for the
+     * key and the last move) is off the path to the next ply. */
+    const uint64_t x = __builtin_ia32_pdep_di((uint64_t)1 << k, t);
+    return take5(b, m, x, __builtin_ctzll(x), me, op, key, last, flip);
+#else
+    const int bit = select64(t, k);
+    return take5(b, m, (uint64_t)1 << bit, bit, me, op, key, last, flip);
+#endif
+}
+
+/* White's swap turn with the draws of play_swap_turn: one among the
+ * targets and the swap, a placement drawn again among the empty points.
+ * As ply5, and -2 when the swap was drawn (not played). */
+static inline __attribute__((always_inline)) int swap_ply5(const Board *b, const int EDGES, uint64_t *me, uint64_t *op, uint64_t *key,
+                                                           uint64_t *rng, int *last, int *flip)
+{
+    const uint64_t t = targets5(WHITE, EDGES, *me, *op);
+    const uint64_t n = (uint64_t)__builtin_popcountll(t), E = (uint64_t)__builtin_popcountll(t & ~*op);
+    uint64_t r = rng_below(rng, n + 1);
+    if (r == n) return -2;
+    const bool flip_drawn = r >= E;
+    if (!flip_drawn) r = rng_below(rng, E);
+    else r -= E;
+    const int bit = select64(flip_drawn ? t & *op : t & ~*op, (int)r);
+    return take5(b, WHITE, (uint64_t)1 << bit, bit, me, op, key, last, flip);
+}
+
+/* Up to cap plies of a 5x5 base-rules playout from p (no stone owed) in
+ * registers, then p written back, its connected sets rebuilt; the plies
+ * played. It stops early at a win, where the mover has no target (the
+ * caller plays the pass) and where the swap is drawn (*swap set: the
+ * caller plays it). EDGES: the rules' edges (a constant). */
+static inline __attribute__((always_inline)) int playout_5_regs(Position *p, uint64_t *rngp, const int cap, bool *swap, const int EDGES)
+{
+    const Board *b = p->board;
+    uint64_t sb = p->stones[BLACK][0], sw = p->stones[WHITE][0], key = p->key, rng = *rngp;
+    const int m0 = p->to_move;
+    int plies = 0, r = 0, last = -1, flip = 0;
+    if (b->rules.pie && p->ply < 2) { /* Black's first ply, then White's swap turn */
+        if (!p->ply) {
+            if ((r = ply5(b, BLACK, EDGES, &sb, &sw, &key, &rng, &last, &flip)) < 0) goto out;
+            plies++;
+            if (r || plies == cap) goto out;
+        }
+        if ((r = swap_ply5(b, EDGES, &sw, &sb, &key, &rng, &last, &flip)) < 0) {
+            *swap = r == -2;
+            goto out;
+        }
+        plies++;
+        if (r) goto out;
+    } else if (m0 == WHITE) {
+        goto white;
+    }
+    for (;;) {
+        if (plies == cap || (r = ply5(b, BLACK, EDGES, &sb, &sw, &key, &rng, &last, &flip)) < 0) break;
+        plies++;
+        if (r) break;
+    white:
+        if (plies == cap || (r = ply5(b, WHITE, EDGES, &sw, &sb, &key, &rng, &last, &flip)) < 0) break;
+        plies++;
+        if (r) break;
+    }
+out:
+    *rngp = rng;
+    if (!plies) return 0;
+    p->key = key;
+    p->stones[BLACK][0] = sb;
+    p->stones[WHITE][0] = sw;
+    p->conn[BLACK][0] = flood5(sb & ROW5(0), sb);
+    p->conn[WHITE][0] = flood5(sw & COL5(0), sw);
+    p->ply += (uint64_t)plies;
+    p->to_move = (uint8_t)((m0 + plies) & 1);
+    p->passes = 0;
+    const int q = b->point_of[last];
+    p->flipped = (int16_t)(flip ? q : -1);
+    p->last = move_pts(flip ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
+    if (r > 0) p->result = (uint8_t)(((m0 + plies - 1) & 1) == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    return plies;
+}
+/* Out of line, so that the registers are allocated for this loop alone. */
+static __attribute__((noinline)) int playout_5_regs_e1(Position *p, uint64_t *rng, int cap, bool *swap)
+{
+    return playout_5_regs(p, rng, cap, swap, 1);
+}
+static __attribute__((noinline)) int playout_5_regs_e0(Position *p, uint64_t *rng, int cap, bool *swap)
+{
+    return playout_5_regs(p, rng, cap, swap, 0);
+}
+
+/* The rules playout_5_regs plays; the board's tables are its constants
+ * (board.c's layout). */
+static bool regs5_rules(const Board *b)
+{
+    const Ruleset *r = &b->rules;
+    if (b->size != 5 || r->a || r->p3 || r->b || r->c || r->d || r->tiebreak) return false;
+    hot_assert(b->words == 1 && b->points[0] == PTS5 && b->goal[0][0][0] == ROW5(0) && b->goal[0][1][0] == ROW5(4) &&
+               b->goal[1][0][0] == COL5(0) && b->goal[1][1][0] == COL5(4));
+    hot_assert(b->edge[0][0] == (r->edges ? ROW5(-1) | ROW5(5) : 0) && b->edge[1][0] == (r->edges ? COL5(-1) | COL5(5) : 0));
+    return true;
+}
+
+/* 5x5 base-rules playouts in registers; a single ply (a search's step,
+ * pos_play_random: the register loop rebuilds the connected sets at its
+ * end), a pass and the swap by the general loop, and so are the first two
+ * plies of a set-up position whose side to move is not Black at ply 0 and
+ * White at ply 1 (the register loop plays the swap turn as White's). */
+static inline __attribute__((always_inline)) int playout_5_base_n(Position *p, uint64_t *rng, int cap, const int EDGES)
+{
+    int plies = 0;
+    while (plies < cap && !pos_over(p)) {
+        if (cap - plies > 1 && (p->ply >= 2 || !p->board->rules.pie || p->to_move == (p->ply & 1))) {
+            bool swap = false;
+            const int k = EDGES ? playout_5_regs_e1(p, rng, cap - plies, &swap) : playout_5_regs_e0(p, rng, cap - plies, &swap);
+#ifdef MORPHOS_CHECKS
+            if (k) pos_assert_ok(p);
+#endif
+            plies += k;
+            if (swap) { /* drawn by the loop, as play_swap_turn draws it */
+                const Move m = move_of(MOVE_SWAP);
+                pos_play(p, &m);
+                plies++;
+                continue;
+            }
+            if (k) continue;
+        }
+        plies += random_playout_n(p, rng, 1, 7, SQ_NW(5), 1);
+    }
+    return plies;
+}
+static int playout_5_base(Position *p, uint64_t *rng, int cap) { return playout_5_base_n(p, rng, cap, 1); }
+static int playout_5_base_noedges(Position *p, uint64_t *rng, int cap) { return playout_5_base_n(p, rng, cap, 0); }
+
 /* The loop compiled per board size: the square sizes of targets.h, any
  * one-word board, the rest. One copy per size (the build's time); a
  * single step is the loop with cap 1. 5x5 has a second copy for the base
@@ -860,6 +1113,7 @@ static int playout_any(Position *p, uint64_t *rng, int cap) { return random_play
 
 static PlayoutFn playout_for(const Board *b)
 {
+    if (regs5_rules(b)) return b->rules.edges ? playout_5_base : playout_5_base_noedges;
     if (b->size == 5 && !b->rules.a && !b->rules.p3) return playout_5_p12;
     switch (b->size) {
 #define CASE(n) \
