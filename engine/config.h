@@ -34,8 +34,9 @@ typedef struct EngineConfig {
     double p_flip;        /* policy: chance to flip a weak enemy stone when one exists */
     int lgr;              /* bool: policy plays the last good reply (LGRF) */
     int learned_priors;   /* bool: priors from the learned weights where the rules have a set (learned.h) */
-    int learned_policy;   /* bool: playouts draw from the learned weights' softmax where the rules have a set */
+    int learned_policy;   /* bool: playouts draw from the learned weights' softmax where the rules' set was shown to gain by it */
     int learned_plies;    /* learned_policy: for a playout's first this many plies, then the hand-set policy (0: every ply) */
+    int learned_policy_all; /* bool: learned_policy for every family with weights, not only where shown stronger */
     double learned_scale; /* learned priors: win rate 0.5 + 0.45 tanh(scale (log strength - ref)) */
     double learned_anchor; /* learned priors: ref = mean + anchor (max - mean) of the turn's candidates */
     double learned_blend; /* learned priors: share of the learned value against the hand-set one */

@@ -6,7 +6,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 
 void learned_family(const Board *b, char *buf, size_t len)
@@ -22,6 +21,8 @@ const LearnedSet *learned_find(const char *family)
         if (!strcmp(learned_sets[i].family, family)) return &learned_sets[i];
     return NULL;
 }
+
+int learned_policy_shown(const LearnedSet *w) { return !strcmp(w->family, "none,edges=on,pie=on"); }
 
 const LearnedSet *learned_for(const Board *b)
 {
@@ -69,8 +70,8 @@ static const LearnedDense *dense_build(const LearnedSet *w)
     uint16_t *idx = malloc(n * sizeof *idx);
     float *g = malloc((w->npat + 1) * sizeof *g);
     if (!d || !idx || !g) {
-        fprintf(stderr, "morphos: out of memory for the learned policy's tables\n");
-        abort();
+        free(d), free(idx), free(g);
+        return NULL;
     }
     assert(w->npat <= LEARNED_IDX_MASK);
     if (cairo) {
@@ -109,7 +110,7 @@ const LearnedDense *learned_dense(const LearnedSet *w)
     d = atomic_load_explicit(&dense[i], memory_order_relaxed);
     if (!d) {
         d = dense_build(w);
-        atomic_store_explicit(&dense[i], d, memory_order_release);
+        if (d) atomic_store_explicit(&dense[i], d, memory_order_release);
     }
     pthread_mutex_unlock(&dense_lock);
     return d;

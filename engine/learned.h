@@ -31,6 +31,12 @@ extern const int learned_nsets;
  * Also NULL for rules whose turns are not single points. */
 const LearnedSet *learned_for(const Board *b);
 
+/* Whether matches at equal time showed the learned playout policy
+ * stronger than the hand-set one with this set (docs/results.md): the
+ * base rules with edges (9x9 and 13x13); not Morpharaoh 48 or
+ * abstractplay=default, whose sets come from a few dozen games. */
+int learned_policy_shown(const LearnedSet *w);
+
 /* The set whose family text is `family` (ruleset_format, pie=on), or NULL. */
 const LearnedSet *learned_find(const char *family);
 
@@ -66,6 +72,6 @@ typedef struct LearnedDense {
     const float *g;
     int cairo;
 } LearnedDense;
-const LearnedDense *learned_dense(const LearnedSet *w);
+const LearnedDense *learned_dense(const LearnedSet *w); /* NULL when out of memory */
 
 #endif

@@ -10,6 +10,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../rules/cairo.h"
@@ -26,8 +27,13 @@ void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w)
 {
     memset(lp, 0, sizeof *lp);
     if (!w) return;
-    lp->w = w;
     lp->dense = learned_dense(w);
+    if (!lp->dense) {
+        fprintf(stderr, "learned_policy: no memory for its table (%zu KiB): the hand-set playout policy plays\n",
+                (size_t)FEAT_SQUARE_CODES * 2 / 1024);
+        return;
+    }
+    lp->w = w;
     assert(lp->dense->cairo == (b->size == 0));
     const float *fx = w->fixed;
     lp->gplace = expf(fx[FEAT_PLACE]);

@@ -58,7 +58,8 @@ typedef struct LCodes {
     bb_t weak_if;  /* empty points where a stone of the side to move would be weak */
 } LCodes;
 
-/* Set lp up for board b with set w (NULL: off). */
+/* Set lp up for board b with set w (NULL: off; off too, with a line on
+ * stderr, when the table cannot be allocated). */
 void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w);
 
 /* The codes of p from scratch, and brought up to date after p changed

@@ -55,6 +55,7 @@ typedef struct Param {
     X("learned_priors", P_BOOL, learned_priors, 0, 1) \
     X("learned_policy", P_BOOL, learned_policy, 0, 1) \
     X("learned_plies", P_INT, learned_plies, 0, 100000) \
+    X("learned_policy_all", P_BOOL, learned_policy_all, 0, 1) \
     X("learned_scale", P_DOUBLE, learned_scale, 0, 10) \
     X("learned_anchor", P_DOUBLE, learned_anchor, 0, 1) \
     X("learned_blend", P_DOUBLE, learned_blend, 0, 1) \
@@ -108,8 +109,12 @@ void config_default(EngineConfig *c)
     /* on, anchor 1, scale 0.1 against off (9x9, 0.25 s): 32-18, +100 Elo (95% +5..+213);
      * 13x13: 15-5 (docs/results.md) */
     c->learned_priors = 1;
-    c->learned_policy = 0;
-    c->learned_plies = 0;
+    /* the learned playout policy for a playout's first 20 plies against the
+     * hand-set policy (0.25 s a move): 9x9 @K9@, 13x13 @K13@; Morpharaoh 48
+     * @KM48@, so only where shown (learned_policy_shown; docs/results.md) */
+    c->learned_policy = 1;
+    c->learned_plies = 20;
+    c->learned_policy_all = 0;
     c->learned_scale = 0.1;
     c->learned_anchor = 1;
     c->learned_blend = 1;

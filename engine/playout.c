@@ -22,7 +22,9 @@ void playout_config(PlayoutCfg *pc, const Board *b, const EngineConfig *cfg)
     pc->p_flip = cfg->p_flip;
     pc->p_bridge = cfg->p_bridge;
     pc->lgr = cfg->lgr;
-    lpolicy_config(&pc->lp, b, cfg->learned_policy ? learned_for(b) : NULL);
+    const LearnedSet *w = cfg->learned_policy ? learned_for(b) : NULL;
+    if (w && !cfg->learned_policy_all && !learned_policy_shown(w)) w = NULL;
+    lpolicy_config(&pc->lp, b, w);
     pc->lp_plies = cfg->learned_plies;
     pc->has_root = 0;
 }

@@ -63,6 +63,7 @@ gtp() { printf '%s\nquit\n' "$*" | "$engine" 2>/dev/null; }
 check "learned options read back" sh -c "gtp_out=\$(printf 'set_param learned_priors on\nset_param learned_policy on\nset_param learned_scale 0.5\nset_param learned_anchor 0.5\nset_param learned_blend 0.5\nget_param learned_priors\nget_param learned_policy\nget_param learned_scale\nget_param learned_anchor\nget_param learned_blend\nquit\n' | $engine 2>/dev/null); echo \"\$gtp_out\" | grep -q '= on' && echo \"\$gtp_out\" | test \$(echo \"\$gtp_out\" | grep -c '= 0.5') = 3"
 check "learned_bias reads back; above 100 refused" sh -c "printf 'set_param learned_bias 0.3\\nget_param learned_bias\\nset_param learned_bias 101\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= 0.3 .*? '"
 check "learned_plies reads back; negative refused, the value kept" sh -c "printf 'set_param learned_plies 20\\nget_param learned_plies\\nset_param learned_plies -1\\nget_param learned_plies\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= 20 .*? .*= 20'"
+check "learned_policy_all reads back" sh -c "printf 'get_param learned_policy_all\\nset_param learned_policy_all on\\nget_param learned_policy_all\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= off .*= on'"
 check "learned_anchor above 1 is refused" sh -c "printf 'set_param learned_anchor 1.5\\nquit\\n' | $engine 2>/dev/null | grep -q '^?'"
 check "a bad learned option value is refused, the option kept" sh -c "printf 'set_param learned_priors maybe\nget_param learned_priors\nquit\n' | $engine 2>/dev/null | grep -q 'takes on or off'"
 for rules in morphos c morpharaoh,board=48 abstractplay=default; do
@@ -72,6 +73,7 @@ set_param movetime 0
 set_param playouts 300
 set_param learned_priors on
 set_param learned_policy on
+set_param learned_policy_all on
 set_param learned_bias 1
 genmove b
 genmove w
