@@ -98,7 +98,10 @@ static int prove_node(Node *N, uint32_t x, int mover, int child_mover, int root_
     return atomic_compare_exchange_strong(&n->proven, &old, (int8_t)v);
 }
 
-static void simulate(Worker *w)
+/* Kept out of line (it has one caller, simulate_counted): the web
+ * build's Asyncify leaves it uninstrumented by its name (web/web.mk's
+ * WEB_NO_YIELD), which an inlined copy would not have. */
+__attribute__((noinline)) static void simulate(Worker *w)
 {
     Shared *sh = w->sh;
     Tree *t = &sh->m->tree;
