@@ -36,7 +36,7 @@ WEB_LDFLAGS = $(WEB_OPT) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=creat
 # (a function listed that reaches the poll would trap at a Stop; the rules
 # core's pos_* and playout_* never poll). The stack set aside holds the
 # solver's recursion: 1 MiB.
-WEB_NO_YIELD = simulate,policy_move,feat_*,priors_assign,playout_*,pos_*,\
+WEB_NO_YIELD = simulate*,policy_move,feat_*,priors_assign,playout_*,pos_*,\
 	tree_complete_random,qsort,sift,trinkle,mover_wins_by
 WEB_ST_FLAGS = -DWEB_YIELD -sASYNCIFY -sASYNCIFY_IMPORTS=web_yield -sASYNCIFY_STACK_SIZE=1048576 \
 	'-sASYNCIFY_REMOVE=$(subst $(eval) ,,$(WEB_NO_YIELD))'
