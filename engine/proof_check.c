@@ -11,75 +11,89 @@
 #define PC_WORDS 4
 #define PC_MAXD 1000
 
-/* A position's exact state: what the rules of the next turns depend on. */
-typedef struct PcState {
-    uint64_t st[2][PC_WORDS];
-    int16_t flipped;
-    uint8_t to_move, owe, passes, swapped, ply; /* ply: 0, 1, or 2 for any later turn */
-    uint8_t value;                     /* in the set: PDB_WIN or PDB_LOSS proven */
-} PcState;
+/* A position's exact state, packed: word 0 the rules state (bits 0-7
+ * the value in the set: PDB_WIN or PDB_LOSS proven, 0 an empty slot; then
+ * 8 bits each of ply (0, 1, or 2 for any later turn), to_move, owe,
+ * passes, swapped, and 16 of flipped), then the board's words of each
+ * colour: 1 + 2 * board words in all, 24 bytes on 5x5 where a fixed
+ * state of 8x8's took 72. The set holds them in one flat array: the 5x5
+ * abstractplay=default proof (4.5M positions) in 192 MiB, not 1.7 GB
+ * (docs/results.md). */
+#define PC_SW (1 + 2 * PC_WORDS)
+#define PC_VALUE(s) ((int)((s)[0] & 0xff))
 
 typedef struct Checker {
     ProofDB *db, *out;  /* db: the guide (NULL when the moves come from a proof file) */
     FILE *wr;           /* export: each guided move written as it is met */
     int wr_col;
     const char *rd, *rd_end; /* verify: the proof's moves, read as they are met */
-    PcState *set;       /* open addressing by pos_hash; value 0: empty */
-    size_t cap, n, max;
+    uint64_t *set;      /* cap states of sw words, linear probing by state_hash; value 0: empty */
+    size_t cap, n, max, sw;
     uint64_t path[PC_MAXD];
     int depth;
     CheckResult *cr;
     int over;           /* the limit was reached */
 } Checker;
 
-static void state_of(const Position *p, PcState *s)
+/* The state of p in s (k->sw words), value 0. */
+static void state_of(const Checker *k, const Position *p, uint64_t *s)
 {
-    memset(s, 0, sizeof *s);
-    for (int c = 0; c < 2; c++) memcpy(s->st[c], p->stones[c], sizeof(uint64_t) * (size_t)p->board->words);
-    s->flipped = p->board->flip_bannable ? p->flipped : -1;
-    s->to_move = p->to_move;
-    s->owe = p->owe;
-    s->passes = p->passes;
-    s->swapped = p->swapped;
-    s->ply = (uint8_t)(p->ply < 2 ? p->ply : 2);
+    int16_t flipped = p->board->flip_bannable ? p->flipped : -1;
+    uint64_t ply = p->ply < 2 ? p->ply : 2;
+    s[0] = ply << 8 | (uint64_t)p->to_move << 16 | (uint64_t)p->owe << 24 | (uint64_t)p->passes << 32 |
+           (uint64_t)p->swapped << 40 | (uint64_t)(uint16_t)flipped << 48;
+    size_t w = (k->sw - 1) / 2;
+    for (int c = 0; c < 2; c++) memcpy(s + 1 + (size_t)c * w, p->stones[c], sizeof(uint64_t) * w);
 }
 
-static int same(const PcState *a, const PcState *b)
+/* The whole state compared, the value aside: the set never rests on a hash. */
+static int same(const Checker *k, const uint64_t *a, const uint64_t *b)
 {
-    return !memcmp(a->st, b->st, sizeof a->st) && a->flipped == b->flipped && a->to_move == b->to_move &&
-           a->owe == b->owe && a->passes == b->passes && a->swapped == b->swapped && a->ply == b->ply;
+    return (a[0] >> 8) == (b[0] >> 8) && !memcmp(a + 1, b + 1, sizeof(uint64_t) * (k->sw - 1));
 }
 
-static PcState *slot(Checker *k, const PcState *s, uint64_t h)
+static uint64_t state_hash(const Checker *k, const uint64_t *s)
 {
-    for (size_t i = mix64(h) & (k->cap - 1);; i = (i + 1) & (k->cap - 1))
-        if (!k->set[i].value || same(&k->set[i], s)) return &k->set[i];
+    uint64_t hh = s[0] >> 8;
+    for (size_t w = 1; w < k->sw; w++) hh = mix64(hh ^ s[w]);
+    return mix64(hh);
 }
 
-static uint64_t state_hash(const PcState *s)
+static uint64_t *slot(Checker *k, const uint64_t *s, uint64_t h)
 {
-    uint64_t hh = 0;
-    for (int c = 0; c < 2; c++)
-        for (int w = 0; w < PC_WORDS; w++) hh = mix64(hh ^ s->st[c][w]);
-    return mix64(hh ^ (uint64_t)s->to_move ^ (uint64_t)s->ply << 8);
+    for (size_t i = h & (k->cap - 1);; i = (i + 1) & (k->cap - 1)) {
+        uint64_t *t = k->set + i * k->sw;
+        if (!PC_VALUE(t) || same(k, t, s)) return t;
+    }
 }
 
-static int remember(Checker *k, const PcState *s, uint64_t h, int value)
+static int set_init(Checker *k, size_t words)
 {
-    if ((k->n + 1) * 2 > k->cap) {
-        size_t oc = k->cap, cap = oc * 2;
-        PcState *old = k->set, *nw = calloc(cap, sizeof *nw);
+    k->sw = 1 + 2 * words;
+    k->cap = 4096;
+    k->set = calloc(k->cap * k->sw, sizeof *k->set);
+    return k->set ? 0 : -1;
+}
+
+/* Load at most 4/5 (linear probing stays short there); growth doubles. */
+static int remember(Checker *k, const uint64_t *s, uint64_t h, int value)
+{
+    if ((k->n + 1) * 5 > k->cap * 4) {
+        size_t oc = k->cap;
+        uint64_t *old = k->set, *nw = calloc(oc * 2 * k->sw, sizeof *nw);
         if (!nw) return -1;
         k->set = nw;
-        k->cap = cap;
-        for (size_t i = 0; i < oc; i++)
-            if (old[i].value) *slot(k, &old[i], state_hash(&old[i])) = old[i];
+        k->cap = oc * 2;
+        for (size_t i = 0; i < oc; i++) {
+            const uint64_t *o = old + i * k->sw;
+            if (PC_VALUE(o)) memcpy(slot(k, o, state_hash(k, o)), o, sizeof(uint64_t) * k->sw);
+        }
         free(old);
     }
-    PcState *t = slot(k, s, h);
-    if (!t->value) k->n++;
-    *t = *s;
-    t->value = (uint8_t)value;
+    uint64_t *t = slot(k, s, h);
+    if (!PC_VALUE(t)) k->n++;
+    memcpy(t, s, sizeof(uint64_t) * k->sw);
+    t[0] = (t[0] & ~(uint64_t)0xff) | (uint64_t)value;
     return 0;
 }
 
@@ -110,9 +124,9 @@ static void export_choice(Checker *k, const Position *p, const MoveList *ml, siz
         Position q = *p;
         pos_play(&q, &ml->m[i]);
         if (pos_over(&q) || (got && move_cmp(&ml->m[i], got) > 0)) continue;
-        PcState s;
-        state_of(&q, &s);
-        if (slot(k, &s, state_hash(&s))->value == PDB_LOSS) got = &ml->m[i]; /* the first in move order (move_cmp) */
+        uint64_t s[PC_SW];
+        state_of(k, &q, s);
+        if (PC_VALUE(slot(k, s, state_hash(k, s))) == PDB_LOSS) got = &ml->m[i]; /* the first in move order (move_cmp) */
     }
     if (got) *m = *got;
 }
@@ -182,12 +196,12 @@ static int mover_wins_by(Checker *k, const Position *p, const Move *m, int need)
 static int check(Checker *k, const Position *p, int claim)
 {
     if (pos_over(p)) return fail(k, p, "the game is over: no side to move wins or loses");
-    PcState s;
-    state_of(p, &s);
-    uint64_t h = state_hash(&s);
-    PcState *known = slot(k, &s, h);
-    if (known->value) {
-        if (known->value == claim) return 1;
+    uint64_t s[PC_SW];
+    state_of(k, p, s);
+    uint64_t h = state_hash(k, s);
+    const uint64_t *known = slot(k, s, h);
+    if (PC_VALUE(known)) {
+        if (PC_VALUE(known) == claim) return 1;
         return fail(k, p, "proven both won and lost");
     }
     uint64_t ph = pos_hash(p);
@@ -255,7 +269,7 @@ static int check(Checker *k, const Position *p, int claim)
     }
     movelist_free(&ml);
     k->depth--;
-    if (ok == 1 && remember(k, &s, h, claim) < 0) ok = fail(k, p, "out of memory");
+    if (ok == 1 && remember(k, s, h, claim) < 0) ok = fail(k, p, "out of memory");
     if (ok == 1) k->cr->positions++;
     return ok;
 }
@@ -267,8 +281,8 @@ int proof_check(ProofDB *db, const Position *p, int claim, size_t max_positions,
         snprintf(cr->why, sizeof cr->why, "the checker handles boards up to 8x8");
         return -1;
     }
-    Checker k = { .db = db, .out = out, .max = max_positions, .cr = cr, .cap = 4096 };
-    if (!(k.set = calloc(k.cap, sizeof *k.set))) return snprintf(cr->why, sizeof cr->why, "out of memory"), -1;
+    Checker k = { .db = db, .out = out, .max = max_positions, .cr = cr };
+    if (set_init(&k, (size_t)p->board->words) < 0) return snprintf(cr->why, sizeof cr->why, "out of memory"), -1;
     int r = check(&k, p, claim);
     free(k.set);
     /* The root's own entry too, so that the export answers for it. */
@@ -356,8 +370,8 @@ int proof_export(ProofDB *db, const Position *start, const Move *line, size_t n,
     movelist_init(&ml);
     size_t nm = pos_gen_moves(&p, &ml);
     uint64_t *seen = calloc(nm + 1, sizeof *seen);
-    Checker k = { .db = db, .wr = f, .cr = cr, .cap = 4096 };
-    k.set = calloc(k.cap, sizeof *k.set);
+    Checker k = { .db = db, .wr = f, .cr = cr };
+    set_init(&k, (size_t)b->words);
     int r = -1, ok = 1;
     char rules[256];
     ruleset_format(&b->rules, rules, sizeof rules);
@@ -484,8 +498,8 @@ int proof_verify(const char *path, void (*f)(const ProofRoot *r, void *ctx), voi
         free(text);
         return -1;
     }
-    Checker k = { .cr = cr, .cap = 4096 };
-    k.set = calloc(k.cap, sizeof *k.set);
+    Checker k = { .cr = cr };
+    set_init(&k, (size_t)b->words);
     int proven = 0, roots = 0;
     CheckResult one;
     k.cr = &one;

@@ -3,7 +3,7 @@
 # (MORPHOS overrides): a solve killed and restarted (tests/solve/kill.py);
 # and the committed proofs of tests/data/proofs checked whole by the
 # shipped engine ./morphos (MORPHOS_RELEASE overrides; tests/solve/proofs.py:
-# some 6 s of CPU for base5, 23 s and 1.8 GB of memory for ap5). Closes
+# some 2 s of CPU for base5, 7 s and 0.3 GB of memory for ap5). Closes
 # with "N passed, N failed".
 . "$(dirname "$0")/lib.sh"
 engine=${MORPHOS:-build/asan/morphos}

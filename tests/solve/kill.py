@@ -6,7 +6,8 @@ gives the right value, which the checker then proves.
 Usage: kill.py ENGINE. 4x4 with the pie (White wins: every first stone is
 refuted), the database written every 0.02 s; the engine is killed
 (SIGKILL) once the file holds 1,500 records, and again with a torn
-record appended by hand. Prints one line per failure and closes with
+record appended by hand; the solved database then answers `solve`,
+`genmove` and `analyze` (the proven value, not a search). Prints one line per failure and closes with
 "N passed, N failed"."""
 import os, signal, sys, tempfile, time
 
@@ -29,6 +30,23 @@ def start(engine, db):
     e.ask("rules pie=on")
     ok, info = e.result("proofdb %s 0.02" % db)
     return e, ok, info
+
+
+def analyze(e, color):
+    """The first report of `analyze COLOR` (its words), the analysis then ended."""
+    e.send("analyze %s 10" % color)
+    first = []
+    while not first:
+        line = e.p.stdout.readline()
+        if line == "":
+            raise EOFError("the engine closed its output")
+        if line.startswith("info"):
+            first = line.split()
+    e.send("protocol_version")  # ends the analysis
+    while e.p.stdout.readline() not in ("= 2\n", ""):
+        pass
+    e.p.stdout.readline()  # the empty line that ends the answer
+    return first
 
 
 def main():
@@ -67,8 +85,16 @@ def main():
     e, ok, info = start(engine, db)
     ok, ans2 = e.result("solve 600")
     check("answered from the database", ok and ans2 == ans, ans2)
+    # Analysis shows the proven value: one report, visits 1, the mover's
+    # win rate 0 (lost) or 10000 (won), and the database's line.
+    info = analyze(e, "b")
+    check("analysis shows the proven loss and the database's move",
+          info[:6] == ["info", "move", ans.split()[1], "visits", "1", "winrate"] and info[6] == "0", " ".join(info))
     ok, mv = e.result("genmove b")
     check("genmove plays the database's move on a lost position", ok and mv == ans.split()[1], "%s vs %s" % (mv, ans))
+    info = analyze(e, "w")
+    check("analysis shows the proven win", info[3:7] == ["visits", "1", "winrate", "10000"] and "pv" in info,
+          " ".join(info))
     check("quit", e.quit() == 0)
     for f in os.listdir(d):
         os.unlink(os.path.join(d, f))
