@@ -104,10 +104,14 @@ typedef struct DfShared {
      * CPU (docs/results.md). */
     _Atomic size_t mask;
     size_t max_mask;
+    int several;        /* more than one thread */
+    /* The count the threads add to, on cache lines of its own: beside mask
+     * (read by every probe) each addition took that line from the others. */
+    char pad0[64];
     atomic_size_t used; /* slots holding an entry */
     _Atomic size_t grow_at; /* used above this: double (SIZE_MAX: at the most) */
     atomic_flag growing;    /* one thread splits at a time */
-    int several;        /* more than one thread */
+    char pad1[64];
     /* Threads inside a node (by key): the others see its children as
      * harder than they are and spread out (virtual proof numbers after
      * Kaneko's parallel df-pn). */
@@ -330,7 +334,9 @@ static int df_expand(Dfpn *d, const Position *p, int ply, size_t *nout)
         for (int k = ply; k >= 0 && !rep; k--) rep = d->path[k] == h;
         if (rep) {
             f->plies[i] = DF_PLIES_UNKNOWN;
-            atomic_store(&d->sh->cut, 1);
+            /* Written once: a store on every repetition took the line that
+             * every df_charge of the other threads reads (stop) from them. */
+            if (!atomic_load_explicit(&d->sh->cut, memory_order_relaxed)) atomic_store_explicit(&d->sh->cut, 1, memory_order_relaxed);
             f->fixed[i] = df_goal(d, cm, 0) ? CH_ACHIEVED : CH_FAILED;
         }
     }
@@ -464,6 +470,21 @@ static void df_record(Dfpn *d, const Position *p, uint64_t canon, int sym, const
     if (pdb_put(d->sh->db, &e) < 0) atomic_store(&d->sh->oom, 1);
 }
 
+/* The open children's numbers of frame f read again from the table where
+ * it still holds them; not the initial ones where it lost them (to
+ * another thread's entries): a lost child read as new was chosen again at
+ * once, its entry lost again, and so on - two threads on a small table
+ * never finished 4x4. The rows are prefetched first: the misses overlap. */
+static void df_reread(Dfpn *d, DFrame *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (f->fixed[i] == CH_OPEN) __builtin_prefetch(&d->tt[(df_key(d, f->canon[i]) & df_mask(d)) * DF_WAYS]);
+    for (size_t i = 0; i < n; i++) {
+        DEntry e;
+        if (f->fixed[i] == CH_OPEN && df_probe(d, df_key(d, f->canon[i]), &e)) f->phi[i] = e.phi, f->delta[i] = e.delta;
+    }
+}
+
 /* Searches p until its numbers reach a threshold, it is answered or the
  * search stops; its final numbers go to the table and to *out_phi and
  * *out_delta (the caller's copy even when the table has already lost them). */
@@ -556,16 +577,15 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         if (d->abort) break;
         f = &d->fr[ply];
         f->phi[c1] = cphi, f->delta[c1] = cdelta;
-        /* With several threads every child may have moved meanwhile: the
-         * table's numbers where it still holds them. Not the initial ones
-         * where it lost them (to another thread's entries): a lost child
-         * read as new was chosen again at once, its entry lost again, and
-         * so on - two threads on a small table never finished 4x4. */
-        if (d->sh->several)
-            for (size_t i = 0; i < n; i++) {
-                DEntry e;
-                if (f->fixed[i] == CH_OPEN && df_probe(d, df_key(d, f->canon[i]), &e)) f->phi[i] = e.phi, f->delta[i] = e.delta;
-            }
+        /* Where another thread is inside this node too (its busy mark
+         * above one) it may have moved any child: the table's numbers (see
+         * df_reread). Elsewhere the other thread changes a sibling only by
+         * a transposition, as one thread's own descent can: the stale
+         * value is only less informed. Re-reading every child after every
+         * descent cost a probe per child, mostly cache misses once the
+         * table outgrows the cache, and each of two threads ran at
+         * 0.65-0.69x of one thread's rate (docs/results.md). */
+        if (busy && atomic_load_explicit(busy, memory_order_relaxed) > 1) df_reread(d, f, n);
     }
     if (busy) atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
     *out_phi = phi, *out_delta = delta;

@@ -1,11 +1,77 @@
 /* opening_map.c - see opening_map.h. */
 #include "opening_map.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "dfpn.h"
 #include "symmetry.h"
+
+/* The classes to solve, shared by the workers: each takes the next class
+ * in the order and solves it alone (one df-pn thread, memory / workers). */
+typedef struct MapWork {
+    const Position *start;
+    OpeningResult *out;
+    const Move *moves;     /* each opening's move, as out */
+    const int *order;      /* indices into out: one opening per class, the centre first */
+    int n;
+    atomic_int next;       /* the next index into order to take */
+    atomic_int running;    /* workers still solving */
+    atomic_int stop;       /* the caller's stop was seen */
+    SolveLimits lim;       /* each worker's: threads, memory and stop set here */
+} MapWork;
+
+static int map_stopped(void *ctx) { return atomic_load_explicit(&((MapWork *)ctx)->stop, memory_order_relaxed); }
+
+/* The calling thread's stop: the caller's own, passed on to the others. */
+typedef struct MapCaller {
+    MapWork *w;
+    const SolveLimits *lim;
+} MapCaller;
+
+static int map_caller_stop(void *ctx)
+{
+    MapCaller *c = ctx;
+    if (c->lim->stop && c->lim->stop(c->lim->ctx)) atomic_store(&c->w->stop, 1);
+    return map_stopped(c->w);
+}
+
+static void map_solve(MapWork *w, int (*stop)(void *), void *ctx)
+{
+    SolveLimits lim = w->lim;
+    lim.stop = stop, lim.ctx = ctx;
+    for (;;) {
+        int i = atomic_fetch_add(&w->next, 1);
+        if (i >= w->n || stop(ctx)) break;
+        OpeningResult *o = &w->out[w->order[i]];
+        Position q = *w->start;
+        pos_play(&q, &w->moves[w->order[i]]);
+        SolveStats st;
+        Move best = move_of(MOVE_NONE);
+        o->winner = dfpn_solve(&q, &lim, &best, &st);
+        if (o->winner == RESULT_BLACK || o->winner == RESULT_WHITE) o->reply = best;
+        o->nodes = st.nodes;
+        o->seconds = st.seconds;
+    }
+}
+
+static void *map_worker(void *arg)
+{
+    MapWork *w = arg;
+    map_solve(w, map_stopped, w);
+    atomic_fetch_sub(&w->running, 1);
+    return NULL;
+}
+
+/* Twice the squared distance of a point from the board's centre. */
+static int centre_dist(const Board *b, int pt)
+{
+    int x = 2 * (pt % b->size) - (b->size - 1), y = 2 * (pt / b->size) - (b->size - 1);
+    return x * x + y * y;
+}
 
 int opening_map(const Position *p, const SolveLimits *lim, OpeningResult *out, char *err, size_t errlen)
 {
@@ -20,50 +86,94 @@ int opening_map(const Position *p, const SolveLimits *lim, OpeningResult *out, c
     MoveList ml;
     movelist_init(&ml);
     size_t n = pos_gen_moves(&start, &ml);
-    int count = 0;
+    int count = 0, nc = 0;
     uint64_t *keys = calloc(n ? n : 1, sizeof *keys);
-    if (!keys) {
+    int *same = calloc(n ? n : 1, sizeof *same), *order = calloc(n ? n : 1, sizeof *order);
+    Move *moves = calloc(n ? n : 1, sizeof *moves);
+    if (!keys || !same || !order || !moves) {
         snprintf(err, errlen, "out of memory");
         count = -1;
     }
-    for (size_t i = 0; keys && i < n; i++) {
+    /* The openings and their classes: the first opening of a class is
+     * solved, the others take its answer. */
+    for (size_t i = 0; count >= 0 && i < n; i++) {
         const Move *m = &ml.m[i];
         if (m->kind != MOVE_PLACE || m->n != 1) continue;
         Position q = start;
         pos_play(&q, m);
         OpeningResult *o = &out[count];
         *o = (OpeningResult){ .point = m->pt[0], .rep = m->pt[0], .winner = RESULT_NONE, .reply = move_of(MOVE_NONE) };
+        moves[count] = *m;
         keys[count] = sym_canon(&q, NULL);
-        int same = -1;
-        for (int j = 0; j < count && same < 0; j++)
-            if (keys[j] == keys[count]) same = j;
-        if (same >= 0) {
-            /* The class's solved opening, its reply mapped onto this one. */
-            const OpeningResult *s = &out[same];
-            o->rep = s->rep;
+        same[count] = -1;
+        for (int j = 0; j < count && same[count] < 0; j++)
+            if (keys[j] == keys[count]) same[count] = j;
+        if (same[count] >= 0) o->rep = out[same[count]].rep;
+        else if (pos_over(&q)) o->winner = (Result)q.result;
+        else order[nc++] = count;
+        count++;
+    }
+    if (count == 0) {
+        snprintf(err, errlen, "the first turn here is not a single placement: no opening map");
+        count = -1;
+    }
+    if (count > 0) {
+        /* The centre first: a central stone is the likeliest win for its
+         * mover, and a win needs one move at each of the mover's turns
+         * where a loss needs a reply to every move (on 5x5 the centre's
+         * proofs were the smallest). Then outwards, in point order. */
+        for (int i = 1; i < nc; i++)
+            for (int j = i; j > 0 && centre_dist(b, out[order[j]].point) < centre_dist(b, out[order[j - 1]].point); j--) {
+                int t = order[j];
+                order[j] = order[j - 1], order[j - 1] = t;
+            }
+        /* With T threads, T classes at a time, each on one df-pn thread
+         * with memory / T: two threads on one df-pn solve search more nodes
+         * than one (docs/engine.md), two classes at once none more. */
+        int nw = lim->threads > 1 ? lim->threads : 1;
+        if (nw > nc) nw = nc > 0 ? nc : 1;
+        MapWork w = { .start = &start, .out = out, .moves = moves, .order = order, .n = nc, .lim = *lim };
+        w.lim.threads = 1;
+        w.lim.memory = lim->memory / (size_t)nw;
+        atomic_init(&w.next, 0);
+        atomic_init(&w.running, 0);
+        atomic_init(&w.stop, 0);
+        pthread_t tid[64];
+        int started = 0;
+        for (int i = 1; i < nw && i <= 64; i++) {
+            atomic_fetch_add(&w.running, 1);
+            if (pthread_create(&tid[i - 1], NULL, map_worker, &w) != 0) {
+                atomic_fetch_sub(&w.running, 1);
+                break;
+            }
+            started = i;
+        }
+        MapCaller c = { &w, lim };
+        map_solve(&w, map_caller_stop, &c);
+        /* Only this thread polls the caller's stop (it may read input). */
+        while (atomic_load(&w.running) > 0) {
+            map_caller_stop(&c);
+            struct timespec ts = { 0, 10 * 1000000L };
+            nanosleep(&ts, NULL);
+        }
+        for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
+        /* The other openings of each class: its answer, the reply mapped. */
+        for (int i = 0; i < count; i++) {
+            if (same[i] < 0) continue;
+            OpeningResult *o = &out[i];
+            const OpeningResult *s = &out[same[i]];
             o->winner = s->winner;
             for (int t = 0; t < sym_count(b); t++)
                 if (sym_point(b, t, s->point) == o->point) {
                     o->reply = s->reply.kind == MOVE_NONE ? s->reply : sym_move(b, t, s->reply);
                     break;
                 }
-        } else if (pos_over(&q)) {
-            o->winner = (Result)q.result;
-        } else if (!(lim->stop && lim->stop(lim->ctx))) {
-            SolveStats st;
-            Move best = move_of(MOVE_NONE);
-            o->winner = dfpn_solve(&q, lim, &best, &st);
-            if (o->winner == RESULT_BLACK || o->winner == RESULT_WHITE) o->reply = best;
-            o->nodes = st.nodes;
-            o->seconds = st.seconds;
         }
-        count++;
-    }
-    if (keys && count == 0) {
-        snprintf(err, errlen, "the first turn here is not a single placement: no opening map");
-        count = -1;
     }
     free(keys);
+    free(same);
+    free(order);
+    free(moves);
     movelist_free(&ml);
     board_free(b);
     return count;

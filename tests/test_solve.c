@@ -8,6 +8,7 @@
 #include "support.h"
 #include "../engine/dfpn.h"
 #include "../engine/eval.h"
+#include "../engine/opening_map.h"
 #include "../engine/proof_check.h"
 #include "../engine/proofdb.h"
 #include "../engine/symmetry.h"
@@ -559,6 +560,50 @@ static void test_dfpn_threads(void)
     }
 }
 
+static int always(void *ctx)
+{
+    (void)ctx;
+    return 1;
+}
+
+/* The opening map on two threads (two classes at once, the centre first)
+ * gives one thread's answers, each White reply a win the checker proves
+ * from the shared database; a stop leaves the classes unknown. */
+static void test_opening_map_threads(void)
+{
+    Game g = game(3, "pie=off");
+    char err[256];
+    OpeningResult one[9], two[9];
+    SolveLimits lim = { .seconds = 300, .memory = (size_t)64 << 20, .threads = 1 };
+    int n = opening_map(&g.p, &lim, one, err, sizeof err);
+    CU_ASSERT_EQUAL(n, 9);
+    ProofDB *db = pdb_open(NULL, g.b, err, sizeof err);
+    lim.threads = 2, lim.db = db;
+    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, two, err, sizeof err), n);
+    for (int i = 0; i < n && i < 9; i++) {
+        CU_ASSERT_EQUAL(one[i].point, two[i].point);
+        CU_ASSERT_EQUAL(one[i].rep, two[i].rep);
+        CU_ASSERT(two[i].winner == RESULT_BLACK || two[i].winner == RESULT_WHITE);
+        CU_ASSERT_EQUAL(one[i].winner, two[i].winner);
+        Position q = g.p;
+        Move m = move_pts(MOVE_PLACE, 1, two[i].point, -1, -1);
+        pos_play(&q, &m);
+        CheckResult cr;
+        if (two[i].winner == RESULT_WHITE) {
+            CU_ASSERT_EQUAL_FATAL(two[i].reply.kind, MOVE_PLACE);
+            pos_play(&q, &two[i].reply);
+            CU_ASSERT_EQUAL(proof_check(db, &q, PDB_LOSS, 0, NULL, &cr), 1); /* Black to move loses */
+        } else {
+            CU_ASSERT_EQUAL(proof_check(db, &q, PDB_LOSS, 0, NULL, &cr), 1); /* White to move loses */
+        }
+    }
+    lim.stop = always, lim.db = NULL;
+    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, two, err, sizeof err), n);
+    for (int i = 0; i < n && i < 9; i++) CU_ASSERT_EQUAL(two[i].winner, RESULT_NONE);
+    pdb_close(db);
+    board_free(g.b);
+}
+
 int main(void)
 {
     static const TestCase tests[] = {
@@ -570,6 +615,7 @@ int main(void)
         {"the checker refutes broken proofs", test_checker_refutes},
         {"proof files: written from df-pn's proofs, verified alone, broken ones refuted", test_proof_file},
         {"df-pn on two threads: same answers, checked proofs", test_dfpn_threads},
+        {"the opening map on two threads: one thread's answers, proven", test_opening_map_threads},
     };
     int r = run_suite("solve", tests, sizeof tests / sizeof *tests);
     if (dir[0]) rmdir(dir);
