@@ -990,6 +990,22 @@ static inline __attribute__((always_inline)) int swap_ply5(const Board *b, const
     return take5(b, WHITE, (uint64_t)1 << bit, bit, me, op, key, last, flip);
 }
 
+/* What a loop in registers writes back besides the stones and the
+ * connected sets, after plies > 0 plies from the side m0: the key, the
+ * ply and side, the last move (bit `last`, a flip or not) and, when the
+ * last ply won (r > 0), the result. */
+static inline __attribute__((always_inline)) void regs_written_back(Position *p, uint64_t key, int m0, int plies, int r, int last, int flip)
+{
+    p->key = key;
+    p->ply += (uint64_t)plies;
+    p->to_move = (uint8_t)((m0 + plies) & 1);
+    p->passes = 0;
+    const int q = p->board->point_of[last];
+    p->flipped = (int16_t)(flip ? q : -1);
+    p->last = move_pts(flip ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
+    if (r > 0) p->result = (uint8_t)(((m0 + plies - 1) & 1) == BLACK ? RESULT_BLACK : RESULT_WHITE);
+}
+
 /* Up to cap plies of a 5x5 base-rules playout from p (no stone owed) in
  * registers, then p written back, its connected sets rebuilt; the plies
  * played. It stops early at a win, where the mover has no target (the
@@ -1028,18 +1044,11 @@ static inline __attribute__((always_inline)) int playout_5_regs(Position *p, uin
 out:
     *rngp = rng;
     if (!plies) return 0;
-    p->key = key;
     p->stones[BLACK][0] = sb;
     p->stones[WHITE][0] = sw;
     p->conn[BLACK][0] = flood5(sb & ROW5(0), sb);
     p->conn[WHITE][0] = flood5(sw & COL5(0), sw);
-    p->ply += (uint64_t)plies;
-    p->to_move = (uint8_t)((m0 + plies) & 1);
-    p->passes = 0;
-    const int q = b->point_of[last];
-    p->flipped = (int16_t)(flip ? q : -1);
-    p->last = move_pts(flip ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
-    if (r > 0) p->result = (uint8_t)(((m0 + plies - 1) & 1) == BLACK ? RESULT_BLACK : RESULT_WHITE);
+    regs_written_back(p, key, m0, plies, r, last, flip);
     return plies;
 }
 /* Out of line, so that the registers are allocated for this loop alone. */
@@ -1052,12 +1061,21 @@ static __attribute__((noinline)) int playout_5_regs_e0(Position *p, uint64_t *rn
     return playout_5_regs(p, rng, cap, swap, 0);
 }
 
+/* The rules the loops in registers play: the patterns P1 and P2 alone,
+ * every turn a plain one (no mutator but e) and no tie-break. */
+static bool regs_rules(const Board *b)
+{
+    const Ruleset *r = &b->rules;
+    return b->size && !r->a && !r->p3 && !r->b && !r->c && !r->d && !r->tiebreak;
+}
+
 /* The rules playout_5_regs plays; the board's tables are its constants
  * (board.c's layout). */
 static bool regs5_rules(const Board *b)
 {
     const Ruleset *r = &b->rules;
-    if (b->size != 5 || r->a || r->p3 || r->b || r->c || r->d || r->tiebreak) return false;
+    (void)r; /* read by the asserts of check.h's builds */
+    if (b->size != 5 || !regs_rules(b)) return false;
     hot_assert(b->words == 1 && b->points[0] == PTS5 && b->goal[0][0][0] == ROW5(0) && b->goal[0][1][0] == ROW5(4) &&
                b->goal[1][0][0] == COL5(0) && b->goal[1][1][0] == COL5(4));
     hot_assert(b->edge[0][0] == (r->edges ? ROW5(-1) | ROW5(5) : 0) && b->edge[1][0] == (r->edges ? COL5(-1) | COL5(5) : 0));
@@ -1095,6 +1113,243 @@ static inline __attribute__((always_inline)) int playout_5_base_n(Position *p, u
 static int playout_5_base(Position *p, uint64_t *rng, int cap) { return playout_5_base_n(p, rng, cap, 1); }
 static int playout_5_base_noedges(Position *p, uint64_t *rng, int cap) { return playout_5_base_n(p, rng, cap, 0); }
 
+#if SIMD_BOARD
+/* Square boards of 3 to 8 words (11x11 to 19x19) under the base rules, in
+ * the copies with the vector backend (simd.h): a playout's loop with each
+ * colour's stones and connected set in a vector register from the first
+ * ply to the last, written back once (playout_5_regs's idea). The general
+ * loop stores each move into the position word by word, and the next
+ * ply's targets read the board back as a vector: a vector load of words
+ * just stored one by one waits for the stores (no store-to-load
+ * forwarding). Here a ply is the targets (targets.h's patterns), the draw
+ * (simd_pick_W), the move as a one-bit vector, and conn_add's test
+ * (whether the stone joins the connected set and brings loose stones
+ * along) by vector masks. A win test by lines and a flood from the stone
+ * played (playout_5_regs's) ran 13x13 playouts 1.35x slower than this:
+ * on a large board most plies pass the lines test, and the flood's end
+ * mispredicts. 7x7 and 9x9 (two words, xmm) ran 1.03-1.07x slower than
+ * their word loops, so they keep those. From ply 2 on or without the
+ * pie; a pass leaves the loop (the general path plays it). */
+#define VREGS(W, V, X)                                                                                                               \
+    /* g grown by its four neighbours within m (m holds no frame bit, so                                                          \
+     * nothing grows across a row's end). */                                                                                         \
+    static inline __attribute__((always_inline)) V vregs_grow_##W(const V g, const V m, const int S)                                \
+    {                                                                                                                                \
+        const V h = simd_hi_##W(g), l = simd_lo_##W(g);                                                                             \
+        return (g | simd_up_##W(g, h, 1) | simd_dn_##W(g, l, 1) | simd_up_##W(g, h, S) | simd_dn_##W(g, l, S)) & m;                \
+    }                                                                                                                                \
+    /* The stones of m joined to g (in m): `steps` steps unconditionally,                                                         \
+     * then until a step adds nothing. */                                                                                            \
+    static inline __attribute__((always_inline)) V vregs_flood_##W(V g, const V m, const int S, const int steps)                    \
+    {                                                                                                                                \
+        _Pragma("GCC unroll 4") for (int k = 0; k < steps; k++) g = vregs_grow_##W(g, m, S);                                        \
+        V h = vregs_grow_##W(g, m, S);                                                                                               \
+        while (__builtin_expect(X##cmpneq_epi64_mask(g, h) != 0, 0)) {                                                               \
+            g = h;                                                                                                                   \
+            h = vregs_grow_##W(vregs_grow_##W(g, m, S), m, S);                                                                       \
+        }                                                                                                                            \
+        return h;                                                                                                                    \
+    }                                                                                                                                \
+    /* One plain ply of colour m (a constant): ply5's, the board in                                                               \
+     * vectors, and the connected sets cm, co kept as conn_add and                                                                   \
+     * flip_stone keep Position.conn (a stone that joins cm and brings                                                               \
+     * loose stones along fills; a flip of a stone of co rebuilds it). */                                                            \
+    static inline __attribute__((always_inline)) int vregs_ply_##W(const Board *b, const int m, V *me, V *op, V *cm, V *co,         \
+                                                                   uint64_t *key, uint64_t *rng, int *last, int *flip, const int S, \
+                                                                   const int NW)                                                     \
+    {                                                                                                                                \
+        const V w = weak_vector_##W(*me | simd_load_##W(b->edge[m], NW), simd_load_##W(b->not_first_col, NW),                       \
+                                    simd_load_##W(b->not_last_col, NW), 0, 0, S);                                                    \
+        const int bit = simd_pick_##W((*op & w) | (simd_load_##W(b->points, NW) & ~(*me | *op)), rng);                              \
+        if (__builtin_expect(bit < 0, 0)) return -1;                                                                                 \
+        const V x = X##maskz_set1_epi64((__mmask8)(1u << (bit >> 6)), (long long)((uint64_t)1 << (bit & 63)));                      \
+        const uint64_t f = X##test_epi64_mask(*op, x) != 0;                                                                          \
+        const int q = b->point_of[bit];                                                                                              \
+        *op &= ~x;                                                                                                                   \
+        *me |= x;                                                                                                                    \
+        *key ^= b->zob[m][q] ^ (b->zob[!m][q] & -f);                                                                                 \
+        *last = bit;                                                                                                                 \
+        *flip = (int)f;                                                                                                              \
+        if (__builtin_expect(X##test_epi64_mask(*co, x) != 0, 0))                                                                    \
+            *co = vregs_flood_##W(*op & simd_load_##W(b->goal[!m][0], NW), *op, S, 4);                                              \
+        const V nb = vregs_grow_##W(x, X##set1_epi32(-1), S);                                                                       \
+        if (!(X##test_epi64_mask(nb, *cm) | X##test_epi64_mask(x, simd_load_##W(b->goal[m][0], NW)))) return 0;                     \
+        const V loose = *me & ~*cm;                                                                                                  \
+        if (__builtin_expect(X##test_epi64_mask(nb & ~x, loose) != 0, 0)) {                                                          \
+            const V g = vregs_flood_##W(x, loose, S, 2);                                                                             \
+            *cm |= g;                                                                                                                \
+            return X##test_epi64_mask(g, simd_load_##W(b->goal[m][1], NW)) != 0;                                                     \
+        }                                                                                                                            \
+        *cm |= x;                                                                                                                    \
+        return X##test_epi64_mask(x, simd_load_##W(b->goal[m][1], NW)) != 0;                                                         \
+    }                                                                                                                                \
+    /* Up to cap plies from p (ply 2 on, or no pie) in registers, then p                                                          \
+     * written back; the plies played. Stops at a win and where the mover                                                        \
+     * has no target. */                                                                                                             \
+    static inline __attribute__((always_inline)) int vregs_playout_##W(Position *p, uint64_t *rngp, const int cap, const int S,     \
+                                                                       const int NW)                                                 \
+    {                                                                                                                                \
+        const Board *b = p->board;                                                                                                   \
+        V sb = simd_load_##W(p->stones[BLACK], NW), sw = simd_load_##W(p->stones[WHITE], NW);                                        \
+        V cb = simd_load_##W(p->conn[BLACK], NW), cw = simd_load_##W(p->conn[WHITE], NW);                                            \
+        uint64_t key = p->key, rng = *rngp;                                                                                          \
+        const int m0 = p->to_move;                                                                                                   \
+        int plies = 0, r = 0, last = -1, flip = 0;                                                                                   \
+        if (m0 == WHITE) goto white;                                                                                                 \
+        for (;;) {                                                                                                                   \
+            if (plies == cap || (r = vregs_ply_##W(b, BLACK, &sb, &sw, &cb, &cw, &key, &rng, &last, &flip, S, NW)) < 0) break;                 \
+            plies++;                                                                                                                 \
+            if (r) break;                                                                                                            \
+        white:                                                                                                                       \
+            if (plies == cap || (r = vregs_ply_##W(b, WHITE, &sw, &sb, &cw, &cb, &key, &rng, &last, &flip, S, NW)) < 0) break;                 \
+            plies++;                                                                                                                 \
+            if (r) break;                                                                                                            \
+        }                                                                                                                            \
+        *rngp = rng;                                                                                                                 \
+        if (!plies) return 0;                                                                                                        \
+        simd_store_##W(p->stones[BLACK], sb, NW);                                                                                    \
+        simd_store_##W(p->stones[WHITE], sw, NW);                                                                                    \
+        simd_store_##W(p->conn[BLACK], cb, NW);                                                                                      \
+        simd_store_##W(p->conn[WHITE], cw, NW);                                                                                      \
+        regs_written_back(p, key, m0, plies, r, last, flip);                                                                         \
+        return plies;                                                                                                                \
+    }
+VREGS(256, __m256i, _mm256_)
+VREGS(512, __m512i, _mm512_)
+#undef VREGS
+
+/* The sizes that take the vector loop, with its width (the others keep
+ * their copy of random_playout_n). */
+#define VREGS_SIZES(X) X(11, vregs_playout_256) X(13, vregs_playout_256) X(15, vregs_playout_512) X(19, vregs_playout_512)
+#else
+#define VREGS_SIZES(X)
+#endif
+
+#ifndef __wasm__
+/* Square boards of two words (7x7, 9x9) under the base rules: the same
+ * loop in general registers, each colour's stones and connected set in
+ * two words (every index a constant, so that they stay in registers),
+ * the targets and the draw of the word loops (targets_n, bb_select). */
+static inline __attribute__((always_inline)) bool wregs_any(const uint64_t *a, const uint64_t *c, const int NW)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < NW; i++) r |= a[i] & c[i];
+    return r != 0;
+}
+static inline __attribute__((always_inline)) int wregs_ply(const Board *b, const int m, uint64_t *me, uint64_t *op, uint64_t *cm, uint64_t *co,
+                                                           uint64_t *key, uint64_t *rng, int *last, int *flip, const int S, const int NW)
+{
+    uint64_t plane[BB_MAXW], t[BB_MAXW], x[BB_MAXW], nb[BB_MAXW];
+    for (int i = 0; i < NW; i++) plane[i] = me[i] | b->edge[m][i];
+    const int n = targets_n(b, plane, me, op, NULL, t, S, NW, 1);
+    if (__builtin_expect(n == 0, 0)) return -1;
+    const int bit = bb_select(t, NW, (int)rng_below(rng, (uint64_t)n));
+    const uint64_t one = (uint64_t)1 << (bit & 63);
+    for (int i = 0; i < NW; i++) x[i] = one & -(uint64_t)((bit >> 6) == i); /* masks: no word indexed by the draw */
+    const uint64_t f = wregs_any(op, x, NW);
+    const int q = b->point_of[bit];
+    for (int i = 0; i < NW; i++) {
+        op[i] &= ~x[i];
+        me[i] |= x[i];
+    }
+    *key ^= b->zob[m][q] ^ (b->zob[!m][q] & -f);
+    *last = bit;
+    *flip = (int)f;
+    if (__builtin_expect(wregs_any(co, x, NW), 0)) { /* flip_stone's rebuild */
+        for (int i = 0; i < NW; i++) co[i] = op[i] & b->goal[!m][0][i];
+        fill_square_n(co, op, S, NW);
+    }
+    /* conn_add: whether the stone joins cm (a neighbour in it, or on the
+     * first goal line), and whether it brings loose stones along. */
+    for (int i = 0; i < NW; i++) {
+        const uint64_t prev = i ? x[i - 1] : 0, next = i + 1 < NW ? x[i + 1] : 0;
+        nb[i] = x[i] << 1 | prev >> 63 | x[i] >> 1 | next << 63 | x[i] << S | prev >> (64 - S) | x[i] >> S | next << (64 - S);
+    }
+    uint64_t j = 0;
+    for (int i = 0; i < NW; i++) j |= (nb[i] & cm[i]) | (x[i] & b->goal[m][0][i]);
+    if (!j) return 0;
+    uint64_t loose[BB_MAXW], any = 0;
+    for (int i = 0; i < NW; i++) any |= nb[i] & (loose[i] = me[i] & ~cm[i]);
+    if (__builtin_expect(any != 0, 0)) {
+        fill_square_n(x, loose, S, NW);
+        for (int i = 0; i < NW; i++) cm[i] |= x[i];
+        return wregs_any(x, b->goal[m][1], NW);
+    }
+    for (int i = 0; i < NW; i++) cm[i] |= x[i];
+    return wregs_any(x, b->goal[m][1], NW);
+}
+static inline __attribute__((always_inline)) int wregs_playout(Position *p, uint64_t *rngp, const int cap, const int S, const int NW)
+{
+    const Board *b = p->board;
+    uint64_t sb[BB_MAXW], sw[BB_MAXW], cb[BB_MAXW], cw[BB_MAXW];
+    for (int i = 0; i < NW; i++) {
+        sb[i] = p->stones[BLACK][i];
+        sw[i] = p->stones[WHITE][i];
+        cb[i] = p->conn[BLACK][i];
+        cw[i] = p->conn[WHITE][i];
+    }
+    uint64_t key = p->key, rng = *rngp;
+    const int m0 = p->to_move;
+    int plies = 0, r = 0, last = -1, flip = 0;
+    if (m0 == WHITE) goto white;
+    for (;;) {
+        if (plies == cap || (r = wregs_ply(b, BLACK, sb, sw, cb, cw, &key, &rng, &last, &flip, S, NW)) < 0) break;
+        plies++;
+        if (r) break;
+    white:
+        if (plies == cap || (r = wregs_ply(b, WHITE, sw, sb, cw, cb, &key, &rng, &last, &flip, S, NW)) < 0) break;
+        plies++;
+        if (r) break;
+    }
+    *rngp = rng;
+    if (!plies) return 0;
+    for (int i = 0; i < NW; i++) {
+        p->stones[BLACK][i] = sb[i];
+        p->stones[WHITE][i] = sw[i];
+        p->conn[BLACK][i] = cb[i];
+        p->conn[WHITE][i] = cw[i];
+    }
+    regs_written_back(p, key, m0, plies, r, last, flip);
+    return plies;
+}
+#endif
+
+#ifndef __wasm__
+#define WREGS_SIZES(X) X(7, wregs_playout) X(9, wregs_playout)
+#else
+#define WREGS_SIZES(X) /* WebAssembly: the word pairs of targets.h */
+#endif
+#define REGS_SIZES(X) WREGS_SIZES(X) VREGS_SIZES(X)
+
+#ifdef MORPHOS_CHECKS
+#define REGS_CHECK(k, p) ((k) ? pos_assert_ok(p) : (void)0)
+#else
+#define REGS_CHECK(k, p) ((void)0)
+#endif
+
+/* The loop in registers for a square size, out of line (its registers
+ * allocated for it alone), and around it the general per-size loop for
+ * a pass and the plies before the loop's (pie: the first two). */
+#define REGS_FN(n, loop)                                                                                                             \
+    static __attribute__((noinline)) int regs_loop_##n(Position *p, uint64_t *rng, int cap) { return loop(p, rng, cap, n + 2, SQ_NW(n)); } \
+    static int playout_##n##_base(Position *p, uint64_t *rng, int cap)                                                              \
+    {                                                                                                                                \
+        int plies = 0;                                                                                                               \
+        while (plies < cap && !pos_over(p)) {                                                                                        \
+            if (cap - plies > 1 && (p->ply >= 2 || !p->board->rules.pie)) {                                                          \
+                const int k = regs_loop_##n(p, rng, cap - plies);                                                                    \
+                REGS_CHECK(k, p);                                                                                                    \
+                plies += k;                                                                                                          \
+                if (k) continue;                                                                                                     \
+            }                                                                                                                        \
+            plies += random_playout_n(p, rng, 1, n + 2, SQ_NW(n), 0);                                                                \
+        }                                                                                                                            \
+        return plies;                                                                                                                \
+    }
+REGS_SIZES(REGS_FN)
+#undef REGS_FN
+#undef REGS_CHECK
+
 /* The loop compiled per board size: the square sizes of targets.h, any
  * one-word board, the rest. One copy per size (the build's time); a
  * single step is the loop with cap 1. 5x5 has a second copy for the base
@@ -1115,6 +1370,12 @@ static PlayoutFn playout_for(const Board *b)
 {
     if (regs5_rules(b)) return b->rules.edges ? playout_5_base : playout_5_base_noedges;
     if (b->size == 5 && !b->rules.a && !b->rules.p3) return playout_5_p12;
+    if (regs_rules(b)) switch (b->size) {
+#define CASE(n, loop) \
+    case n: return playout_##n##_base;
+            REGS_SIZES(CASE)
+#undef CASE
+        }
     switch (b->size) {
 #define CASE(n) \
     case n: return playout_##n;

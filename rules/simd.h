@@ -59,14 +59,25 @@ SIMD_WIDTH(128, __m128i, _mm_)
 SIMD_WIDTH(256, __m256i, _mm256_)
 SIMD_WIDTH(512, __m512i, _mm512_)
 #undef SIMD_WIDTH
-/* The count as a vector (VPSHRDVQ): an immediate must be a constant
- * expression to clang, and the stride is a constant only after inlining. */
+/* gcc with optimisation takes the count as an immediate (VPSHRDQ: three
+ * operands, no count register); clang wants a constant expression there,
+ * and the stride is a constant only after inlining, so it (and gcc
+ * without optimisation) takes the count as a vector (VPSHRDVQ). */
+#if defined(__OPTIMIZE__) && !defined(__clang__)
+#define simd_up_128(x, xh, d) _mm_shrdi_epi64((x), (xh), (d))
+#define simd_dn_128(x, xl, d) _mm_shldi_epi64((x), (xl), (d))
+#define simd_up_256(x, xh, d) _mm256_shrdi_epi64((x), (xh), (d))
+#define simd_dn_256(x, xl, d) _mm256_shldi_epi64((x), (xl), (d))
+#define simd_up_512(x, xh, d) _mm512_shrdi_epi64((x), (xh), (d))
+#define simd_dn_512(x, xl, d) _mm512_shldi_epi64((x), (xl), (d))
+#else
 #define simd_up_128(x, xh, d) _mm_shrdv_epi64((x), (xh), _mm_set1_epi64x(d))
 #define simd_dn_128(x, xl, d) _mm_shldv_epi64((x), (xl), _mm_set1_epi64x(d))
 #define simd_up_256(x, xh, d) _mm256_shrdv_epi64((x), (xh), _mm256_set1_epi64x(d))
 #define simd_dn_256(x, xl, d) _mm256_shldv_epi64((x), (xl), _mm256_set1_epi64x(d))
 #define simd_up_512(x, xh, d) _mm512_shrdv_epi64((x), (xh), _mm512_set1_epi64(d))
 #define simd_dn_512(x, xl, d) _mm512_shldv_epi64((x), (xl), _mm512_set1_epi64(d))
+#endif
 
 /* A uniformly random set bit of x (rng.h's draw: rng_below(n) picks the
  * k-th of the n set bits, as bb_select), -1 when x is empty: the words'

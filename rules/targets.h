@@ -97,14 +97,22 @@ weak_cairo(const Board *b, const uint64_t *plane, const uint64_t *centres, uint6
  * stones of opp, the mover's plane being own and its edge stones. S, nw:
  * constants. */
 #define WEAK_VECTOR(W, V)                                                                                                     \
+    /* The centres that a pattern's cells in the plane P match (nf, nl:    \
+     * the board's 2-column guards), the board in the register. */         \
+    static inline __attribute__((always_inline)) V weak_vector_##W(const V P, const V nf, const V nl, const bool mut_a,        \
+                                                                    const bool p3, const int S)                               \
+    {                                                                                                                         \
+        const V Ph = simd_hi_##W(P), Pl = simd_lo_##W(P);                                                                     \
+        V w;                                                                                                                  \
+        WEAK_PATTERNS(V, w, VUP, VDN, S, nf, nl, mut_a, p3, WEAK_ALWAYS, 0);                                                  \
+        return w;                                                                                                             \
+    }                                                                                                                         \
     static inline __attribute__((always_inline)) V targets_vector_##W(const Board *b, const uint64_t *own, const uint64_t *opp, \
                                                                       const uint64_t *edge, const int S, const int nw)        \
     {                                                                                                                         \
         const V O = simd_load_##W(own, nw), E = simd_load_##W(opp, nw);                                                       \
-        const V P = O | simd_load_##W(edge, nw), Ph = simd_hi_##W(P), Pl = simd_lo_##W(P);                                   \
-        const V nf = simd_load_##W(b->not_first_col, nw), nl = simd_load_##W(b->not_last_col, nw);                            \
-        V w;                                                                                                                  \
-        WEAK_PATTERNS(V, w, VUP, VDN, S, nf, nl, b->rules.a, b->rules.p3, WEAK_ALWAYS, 0);                                    \
+        const V w = weak_vector_##W(O | simd_load_##W(edge, nw), simd_load_##W(b->not_first_col, nw),                         \
+                                    simd_load_##W(b->not_last_col, nw), b->rules.a, b->rules.p3, S);                          \
         return (E & w) | (simd_load_##W(b->points, nw) & ~(O | E));                                                           \
     }
 #define WEAK_ALWAYS(a, w) 1

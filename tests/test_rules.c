@@ -667,45 +667,52 @@ static void test_random_playout_same_games(void)
     for (int k = 0; k < 4; k++) same_games(game(9, cairo[k]).b, k);
 }
 
-/* 5x5 under the base rules plays its playouts in registers
+/* Under the base rules, 5x5 plays its playouts in registers
  * (movegen.c's playout_5_regs: the weak set by rotates without the
  * two-column guards, the win test by lines and a flood, the swap turn's
- * draws, the connected sets and the key written back at the end). The
- * same games as pos_random_move and pos_play in turn, with and without the
- * edges, the pie and mutator e (whose full board without edges has no
- * target: passes), the playout cut into random pieces (so
- * that the loop also stops and starts on both colours, at the swap turn
- * and after a swap), every field of the positions equal at each cut. */
-static void test_playout_5_registers(void)
+ * draws, the connected sets and the key written back at the end), and so
+ * do 7x7 and 9x9 (wregs_playout: two words a colour in general registers)
+ * and 11x11 to 19x19 in the copies with the vector backend
+ * (vregs_playout: the stones and connected sets in vector registers), the
+ * others on the word loops. The same games as
+ * pos_random_move and pos_play in turn, with and without the edges, the
+ * pie and mutator e (whose full board without edges has no target:
+ * passes), the playout cut into random pieces (so that the loop also
+ * stops and starts on both colours, at the swap turn and after a swap),
+ * every field of the positions equal at each cut. */
+static void test_playout_registers(void)
 {
     const char *rules[] = { "none", "none,edges=off", "e", "none,pie=off", "e,edges=off,pie=off" };
-    for (int r = 0; r < 5; r++) {
-        Board *b = game(5, rules[r]).b;
-        int swaps = 0, flips = 0;
-        for (int n = 0; n < 400; n++) {
-            uint64_t r1 = 1000 + (uint64_t)n, r2 = r1, cut = r1;
-            Position a, c;
-            pos_init(&a, b);
-            pos_init(&c, b);
-            while (!pos_over(&a) && a.ply < 250) {
-                const int piece = 1 + (int)rng_below(&cut, 9);
-                const int plies = pos_random_playout(&a, &r1, piece);
-                int steps = 0;
-                for (; steps < piece && !pos_over(&c); steps++) {
-                    Move m = pos_random_move(&c, &r2);
-                    swaps += m.kind == MOVE_SWAP;
-                    flips += m.kind == MOVE_FLIP;
-                    pos_play(&c, &m);
+    const int sizes[] = { 5, 7, 9, 11, 13, 15, 19 };
+    for (int z = 0; z < 7; z++)
+        for (int r = 0; r < 5; r++) {
+            Board *b = game(sizes[z], rules[r]).b;
+            const int games = sizes[z] == 5 ? 400 : 30;
+            int swaps = 0, flips = 0;
+            for (int n = 0; n < games; n++) {
+                uint64_t r1 = 1000 + (uint64_t)n, r2 = r1, cut = r1;
+                Position a, c;
+                pos_init(&a, b);
+                pos_init(&c, b);
+                while (!pos_over(&a) && a.ply < (uint64_t)(10 * b->npoints)) {
+                    const int piece = 1 + (int)rng_below(&cut, 9);
+                    const int plies = pos_random_playout(&a, &r1, piece);
+                    int steps = 0;
+                    for (; steps < piece && !pos_over(&c); steps++) {
+                        Move m = pos_random_move(&c, &r2);
+                        swaps += m.kind == MOVE_SWAP;
+                        flips += m.kind == MOVE_FLIP;
+                        pos_play(&c, &m);
+                    }
+                    CU_ASSERT_FATAL(plies == steps && r1 == r2);
+                    CU_ASSERT_FATAL(memcmp(&a, &c, sizeof a) == 0);
                 }
-                CU_ASSERT_FATAL(plies == steps && r1 == r2);
-                CU_ASSERT_FATAL(memcmp(&a, &c, sizeof a) == 0);
+                CU_ASSERT(pos_over(&a));
             }
-            CU_ASSERT(pos_over(&a));
+            CU_ASSERT(r == 4 || flips > games); /* e without edges: no stone is weak, both sides pass */
+            CU_ASSERT(sizes[z] != 5 || !b->rules.pie || swaps > 4);
+            board_free(b);
         }
-        CU_ASSERT(r == 4 || flips > 400); /* e without edges: no stone is weak, both sides pass */
-        CU_ASSERT(!b->rules.pie || swaps > 4);
-        board_free(b);
-    }
 }
 
 /* select64 (bitboard.h; the broadword copy without BMI2) gives the k-th
@@ -1123,7 +1130,7 @@ int main(void)
         { "random moves are uniform over the legal moves", test_random_move_uniform },
         { "compound turns step by step without listing", test_turn_steps },
         { "random playouts play the games of random moves", test_random_playout_same_games },
-        { "5x5 playouts in registers play the games of random moves", test_playout_5_registers },
+        { "playouts in registers (5x5 to 19x19) play the games of random moves", test_playout_registers },
         { "random games stay legal and sound", test_random_games_terminate },
         { "pos_assert_ok catches broken positions", test_pos_assert_ok },
         { "perft table", test_perft_table },
