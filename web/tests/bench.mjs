@@ -11,15 +11,23 @@
  * second of the searching thread (Linux) and per wall second. Threads:
  * the threaded build (the page with its service worker) with 1 and 2
  * threads, beside ./morphos with 1 and 2, wall time (a speed-up needs a
- * free core). Rounds alternate native and browser so that load on the
- * machine hits both alike; a ratio is the median of the rounds' ratios.
+ * free core).
+ *
+ * A shared machine's rate swings from one search to the next (other
+ * processes' cache and memory traffic, the host's other guests), by tens
+ * of per cent even per CPU second; so the speed is many short rounds,
+ * each a native and a browser search close in time, in alternating order,
+ * and a ratio is the median of the rounds' ratios, given with their
+ * interquartile range. Both sides stay warm across rounds: one page, and
+ * one ./morphos per board and thread count (its tree's memory touched
+ * once, as the page's is), each searched once before the rounds.
  *
  * Latency (Morpharaoh 160, both pages): with analysis on, a click on a
  * free cell until the stone is on the board and in the move list, and a
  * GTP command until its answer; while the engine thinks, Move now until
  * its move is on the board. Median, 95th percentile and maximum.
  *
- * env: ROUNDS (3), PLAYOUTS (30000), BOARDS (a comma list of names'
+ * env: ROUNDS (15), PLAYOUTS (10000), BOARDS (a comma list of names'
  * first words to run, e.g. "Morpharaoh"), SKIP (threads,latency),
  * LATENCY (samples of each latency, 20) */
 import { spawn } from 'node:child_process';
@@ -27,8 +35,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve, browser, openBoard, ROOT, DIST } from './harness.mjs';
 
-const ROUNDS = +(process.env.ROUNDS || 3);
-const PLAYOUTS = +(process.env.PLAYOUTS || 30000);
+const ROUNDS = +(process.env.ROUNDS || 15);
+const PLAYOUTS = +(process.env.PLAYOUTS || 10000);
 const SKIP = (process.env.SKIP || '').split(',');
 const SETUP = ['set_param memory 256', 'set_param book off', 'set_param movetime 0',
   `set_param playouts ${PLAYOUTS}`, 'set_param seed 1', 'set_param verbose on'];
@@ -75,24 +83,41 @@ function threadTimes() {
 }
 const busiest = (before, after) => Math.max(0, ...[...after].map(([k, v]) => v - (before.get(k) || 0)));
 
-/* {wall, cpu}: playouts per second of wall time (the engine's statistics)
- * and per CPU second of the searching thread (null without /proc). */
+/* A ./morphos kept for the rounds of one board and thread count:
+ * search() sends the set-up and a search, and resolves {wall, cpu}:
+ * playouts per second of wall time (the engine's statistics) and per CPU
+ * second of the searching thread (null without /proc). */
 function native(board, threads) {
-  return new Promise((resolve, reject) => {
-    const p = spawn(join(ROOT, 'morphos'), [], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let err = '', out = '', before = null, cpu = null;
-    p.stderr.on('data', (d) => { err += d; });
-    p.stdout.on('data', (d) => {
-      out += d;
-      if (before === null && /^=1\b/m.test(out)) { before = threadTimes(); p.stdin.write('2 reg_genmove b\n'); }
-      if (cpu === null && /^=2\b/m.test(out)) { cpu = busiest(before, threadTimes()); p.stdin.end('quit\n'); }
-    });
-    p.on('close', () => {
-      const m = RATE.exec(err);
-      m ? resolve({ wall: +m[3], cpu: PROC && cpu ? +m[1] / cpu : null }) : reject(new Error('no statistics: ' + err));
-    });
-    p.stdin.write([`set_param threads ${threads}`, ...SETUP, ...board.cmds, '1 name'].join('\n') + '\n');
+  const p = spawn(join(ROOT, 'morphos'), [], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '', out = '', id = 0, waiting = null, dead = null;
+  p.stderr.on('data', (d) => { err += d; });
+  p.stdout.on('data', (d) => {
+    out += d;
+    if (waiting && new RegExp(`^=${waiting.id}\\b`, 'm').test(out)) { const w = waiting; waiting = null; w.resolve(); }
   });
+  p.on('close', (code) => { dead = new Error(`./morphos ended (${code}): ${err.slice(-500)}`); if (waiting) waiting.reject(dead); });
+  /* Sends the lines, the last one numbered; resolves on its answer. */
+  const send = (lines) => new Promise((resolve, reject) => {
+    if (dead) return reject(dead);
+    waiting = { id: ++id, resolve, reject };
+    out = '';
+    p.stdin.write(lines.slice(0, -1).concat(`${id} ${lines[lines.length - 1]}`).join('\n') + '\n');
+  });
+  return {
+    async search() {
+      await send([`set_param threads ${threads}`, ...SETUP, ...board.cmds, 'name']);
+      err = '';
+      const before = threadTimes();
+      await send(['reg_genmove b']);
+      const cpu = busiest(before, threadTimes());
+      /* the statistics come on stderr, which may be read after the answer */
+      for (let t = 0; !RATE.test(err) && !dead && t < 100; t++) await new Promise((r) => setTimeout(r, 50));
+      const m = RATE.exec(err);
+      if (!m) throw new Error('no statistics: ' + err);
+      return { wall: +m[3], cpu: PROC && cpu ? +m[1] / cpu : null };
+    },
+    close() { p.stdin.end('quit\n'); },
+  };
 }
 
 async function inBrowser(page, board, threads) {
@@ -114,7 +139,11 @@ async function inBrowser(page, board, threads) {
   return { wall: +m[3], cpu: PROC && cpu ? +m[1] / cpu : null };
 }
 
-const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+const quantile = (a, q) => {
+  const s = [...a].sort((x, y) => x - y), i = q * (s.length - 1), j = Math.floor(i);
+  return j + 1 < s.length ? s[j] + (i - j) * (s[j + 1] - s[j]) : s[j];
+};
+const median = (a) => quantile(a, 0.5);
 const fmt = (n) => Math.round(n).toLocaleString('en');
 
 async function quiet(page) {
@@ -214,31 +243,42 @@ try {
   const threads = !SKIP.includes('threads');
   /* WebAssembly starts in the baseline compiler and hot functions move
    * up to the optimising one as they run: a first search per board and
-   * page, not counted, so that the rounds compare optimised code. */
-  for (const bd of BOARDS) for (const pg of threads ? [page, ipage] : [page]) await inBrowser(pg, bd, 1);
+   * page, not counted, so that the rounds compare optimised code; the
+   * native engines' first search touches their trees' memory. */
+  const nat = BOARDS.map((bd) => ({ one: native(bd, 1), two: threads ? native(bd, 2) : null }));
+  for (let i = 0; i < BOARDS.length; i++) {
+    for (const pg of threads ? [page, ipage] : [page]) await inBrowser(pg, BOARDS[i], 1);
+    await nat[i].one.search();
+    if (threads) await nat[i].two.search();
+  }
   const res = BOARDS.map(() => ({ nat: [], web: [], nat2: [], mt1: [], mt2: [] }));
   for (let r = 0; r < ROUNDS; r++)
     for (let i = 0; i < BOARDS.length; i++) {
-      res[i].nat.push(await native(BOARDS[i], 1));
-      res[i].web.push(await inBrowser(page, BOARDS[i], 1));
+      /* native first in even rounds, the browser first in odd ones */
+      const runs = [async () => res[i].nat.push(await nat[i].one.search()), async () => res[i].web.push(await inBrowser(page, BOARDS[i], 1))];
+      for (const run of r % 2 ? runs.reverse() : runs) await run();
       if (!threads) continue;
       res[i].mt1.push(await inBrowser(ipage, BOARDS[i], 1));
-      res[i].nat2.push(await native(BOARDS[i], 2));
+      res[i].nat2.push(await nat[i].two.search());
       res[i].mt2.push(await inBrowser(ipage, BOARDS[i], 2));
     }
+  for (const n of nat) { n.one.close(); if (n.two) n.two.close(); }
   const size = (f) => (statSync(join(DIST, f)).size / 1024).toFixed(0);
-  /* A ratio per round (its two runs close in time), then their median. */
-  const ratio = (a, b, k) => median(a.map((x, r) => b[r][k] / x[k]));
+  /* A ratio per round (its two runs close in time), then their median;
+   * spread: the rounds' interquartile range. */
+  const ratios = (a, b, k) => a.map((x, r) => b[r][k] / x[k]);
+  const ratio = (a, b, k) => median(ratios(a, b, k));
+  const spread = (a, b, k) => { const v = ratios(a, b, k); return `${quantile(v, 0.25).toFixed(2)}-${quantile(v, 0.75).toFixed(2)}`; };
   const cpu = PROC && res.every((x) => x.nat.concat(x.web).every((y) => y.cpu));
   console.log(`playouts/s, ${PLAYOUTS} playouts from the start position, median of ${ROUNDS} alternating rounds`);
   console.log('\nOne thread: the single-threaded build (no isolation) against ./morphos --threads 1' +
     (cpu ? '; per CPU second of the searching thread, and per wall second (the engine\'s statistics)' : ', per wall second'));
   const k = cpu ? 'cpu' : 'wall';
-  console.log(`| board | native ./morphos | browser (wasm) | browser / native${cpu ? ' (CPU) | browser / native (wall)' : ''} |`);
-  console.log(`|---|---:|---:|---:|${cpu ? '---:|' : ''}`);
+  console.log(`| board | native ./morphos | browser (wasm) | browser / native${cpu ? ' (CPU) | middle half of the rounds (CPU) | browser / native (wall)' : ' | middle half of the rounds'} |`);
+  console.log(`|---|---:|---:|---:|---:|${cpu ? '---:|' : ''}`);
   BOARDS.forEach((bd, i) => {
     const n = median(res[i].nat.map((x) => x[k])), w = median(res[i].web.map((x) => x[k]));
-    console.log(`| ${bd.name} | ${fmt(n)} | ${fmt(w)} | ${ratio(res[i].nat, res[i].web, k).toFixed(2)} |` +
+    console.log(`| ${bd.name} | ${fmt(n)} | ${fmt(w)} | ${ratio(res[i].nat, res[i].web, k).toFixed(2)} | ${spread(res[i].nat, res[i].web, k)} |` +
       (cpu ? ` ${ratio(res[i].nat, res[i].web, 'wall').toFixed(2)} |` : ''));
   });
   if (threads) {

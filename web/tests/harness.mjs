@@ -26,7 +26,8 @@ export async function serve() {
   const port = await freePort();
   const proc = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', DIST], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
+  /* a minute: on a loaded machine python3 alone takes seconds to start */
+  for (let i = 0; i < 600; i++) {
     try { const r = await fetch(url); if (r.ok) return { url, close: () => proc.kill() }; } catch { /* not yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
