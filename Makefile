@@ -10,6 +10,8 @@
 #   make fuzz       libFuzzer on the GTP parser and the SGF reader (clang;
 #                   FUZZ_SECONDS each, default 120)
 #   make check-layers   each library links with only the layers below it
+#   make check-clang    clang's warnings over every source at each level, no
+#                   objects (part of make test when CI=true)
 #   make bench      perft and playout benchmarks
 #   make mutation   deliberate bugs, each against the tests that should see
 #                   it (tests/mutation/; slow, not part of make test)
@@ -80,7 +82,7 @@ REL_TESTS  = test_rules test_engine test_abstractplay test_swap test_ap_games te
 TEST_BINS  = $(TESTS:%=$(ASN)/tests/%) $(REL_TESTS:%=build/tests/%)
 FUZZ       = gtp sgf aprecord
 
-.PHONY: all native test test-deps bench clean fuzz check-layers generated check-generated mutation
+.PHONY: all native test test-deps check-clang bench clean fuzz check-layers generated check-generated mutation
 .DELETE_ON_ERROR:
 .SECONDEXPANSION:
 
@@ -226,9 +228,41 @@ check-generated: bench/learn
 test-deps:
 	@sh tests/deps.sh
 
-test: test-deps all $(ASN)/morphos
-	@$(MAKE) --no-print-directory $(TEST_BINS) $(FUZZ:%=$(ASN)/tests/replay_%) $(REL)/librules.a $(REL)/libbench.a $(ASN3_BINS)
+# clang's front end over every source of the programs and the tests, at
+# each level (make check-clang; make test in CI, where gcc builds): its
+# warnings, errors where WERROR says, and the errors of its code generation
+# (an intrinsic outside the level's instruction set), with no optimisation
+# and no object (-disable-llvm-passes, the IR thrown away). clang's
+# warnings come from its front end, the same at every -O: this checks what
+# a whole clang build of every level (make CC=clang all) checked, and the
+# tests' sources beside, for a tenth of its CPU time.
+CLANG    ?= clang
+CLANG_SRC = $(RULES_SRC) $(ENGINE_SRC) $(PROTOCOL_SRC) $(BENCH_SRC) protocol/main.c arch/dispatch.c \
+            $(wildcard bench/*_main.c tests/*.c tests/fuzz/*.c)
+CL = build/clang
+define CLANG_RULES
+$(CL)/$(1)/%.ok: %.c $(STAMP)
+	@mkdir -p $$(dir $$@)
+	$$(CLANG) $$(CSTD) $$(WARN) $$(CFLAGS) $(call march,$(1)) $$(CPPFLAGS) -MMD -MP -MF $$(@:.ok=.d) -MT $$@ \
+	  -S -emit-llvm -Xclang -disable-llvm-passes -o /dev/null $$<
+	@touch $$@
+endef
+$(foreach l,$(LEVELS),$(eval $(call CLANG_RULES,$(l))))
+check-clang: $(foreach l,$(LEVELS),$(CLANG_SRC:%.c=$(CL)/$(l)/%.ok))
+
+# make test: every build the tests need in one make (with -j, gcc and
+# clang's check share the cores: no build waits for another to end), then
+# tests/run.sh (the web board is built by its runner, tests/run.d/web.sh,
+# beside the other tests). What needs CUnit's headers waits for test-deps;
+# the rest builds while it installs them.
+TEST_BUILD = all $(ASN)/morphos $(TEST_BINS) $(FUZZ:%=$(ASN)/tests/replay_%) $(REL)/librules.a \
+             $(REL)/libbench.a $(ASN3_BINS) $(if $(filter true,$(CI)),check-clang)
+test: test-deps $(TEST_BUILD)
 	@REL=$(REL) LEVELS="$(LEVELS)" sh tests/run.sh $(TEST_BINS)
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+$(TESTS:%=$(ASN)/tests/%.o) $(foreach l,$(LEVELS),$(REL_TESTS:%=build/$(l)/tests/%.o)) $(ASN3)/tests/test_rules.o \
+  $(foreach l,$(LEVELS),$(patsubst %.c,$(CL)/$(l)/%.ok,$(wildcard tests/*.c))): | test-deps
+endif
 
 # Each bug of tests/mutation/mutations.txt in a scratch copy of the tree
 # (build/mutation/src), its tests built and run there: all must be killed.

@@ -7,9 +7,11 @@ Usage: pointmatch.py ENGINE [GAMES]
 
 Like twogtp with a referee: two players and a referee, three processes of
 ENGINE started as `ENGINE --pie-form point --rules pie=on --playouts N
---seed S --threads 1 --solver_time 0.01` (the root solver still runs on
-every move in its reach; its default 0.1 s a move was most of the test's
-CPU time). Per game: `boardsize`, `clear_board`, `komi 0` to
+--seed S --threads 1 --movetime 0 --solver off`: each game the same on
+any machine at any load (no clock: the default movetime of 1 s cut the
+sanitized engine's 300 playouts short on a loaded machine, and the root
+solver's budget is wall-clock time; either changed White's swap, and a run
+at load 18 had none). Per game: `boardsize`, `clear_board`, `komi 0` to
 all three; then `genmove` to the side to move and `play` of the answer to
 the two others. The manager accepts only what a Go manager parses: a
 vertex (letter without I, then the row, inside the board), `pass` or
@@ -130,7 +132,7 @@ def main():
     for g in range(games):
         size = (5, 7)[g % 2]
         opening = "C3" if size == 5 and g % 4 == 0 else ("D4" if g % 4 == 1 else None)
-        argv = [engine, "--pie-form", "point", "--rules", "pie=on", "--threads", "1", "--playouts", "300", "--memory", "64", "--solver_time", "0.01"]
+        argv = [engine, "--pie-form", "point", "--rules", "pie=on", "--threads", "1", "--playouts", "300", "--memory", "64", "--movetime", "0", "--solver", "off"]
         black = Gtp(argv + ["--seed", str(2 * g + 1)], "black")
         white = Gtp(argv + ["--seed", str(2 * g + 2)], "white")
         referee = Gtp(argv, "referee")
