@@ -26,6 +26,7 @@ typedef struct EngineConfig {
     double prior_visits;  /* weight of the priors, in virtual visits */
     int expand_after;     /* visits of a leaf before it is expanded */
     int rescan;           /* mcts: score every child on every rescan-th descent through a node, its best two between */
+    double virtual_loss;  /* threads: lost visits each other thread's descent in flight below a child counts as, beyond its visit */
     int playout_cap;      /* max plies of a playout; 0 = automatic */
     int rave;             /* bool: use AMAF (mcts) */
     int priors;           /* bool: domain priors (mcts) */

@@ -144,6 +144,7 @@ __attribute__((noinline)) static void simulate(Worker *w)
         }
         ci = mcts_select(w, N, at, cur.to_move);
         stat_add32(&N[ci].visits, 1);
+        if (sh->vloss) atomic_fetch_add_explicit(&N[ci].inflight, 1, memory_order_relaxed);
         w->path[++depth] = ci;
         const Node *c = &N[ci];
         if (!c->complete) {
@@ -185,6 +186,8 @@ __attribute__((noinline)) static void simulate(Worker *w)
     uint64_t rb = (uint64_t)llround(result * VALUE_UNIT), rw = (uint64_t)VALUE_UNIT - rb;
     for (int i = depth; i >= 1; i--)
         stat_add64(&N[w->path[i]].value, w->col_of[i - 1] == BLACK ? rb : rw);
+    if (sh->vloss)
+        for (int i = depth; i >= 1; i--) atomic_fetch_sub_explicit(&N[w->path[i]].inflight, 1, memory_order_relaxed);
     if (sh->cfg.rave) {
         for (int i = 0; i < depth; i++) {
             const Node *n = &N[w->path[i]];
@@ -206,6 +209,14 @@ __attribute__((noinline)) static void simulate(Worker *w)
             for (int k = 0; k < nk; k++) {
                 sel[m] = (uint16_t)k;
                 m += (uint32_t)fa[ch[k].pt] - t0 < span;
+            }
+            if (i == 0 && sh->root_batch) {
+                for (int j = 0; j < m; j++) {
+                    w->root_an[sel[j]]++;
+                    w->root_av[sel[j]] += r;
+                }
+                w->root_pending = 1;
+                continue;
             }
             for (int j = 0; j < m; j++) {
                 NodeAmaf *c = &ca[sel[j]];
@@ -261,6 +272,25 @@ static void mark_solved(Shared *sh)
     }
 }
 
+/* Adds worker w's pending AMAF updates of the root's children to the
+ * tree (Worker.root_an). */
+static void root_amaf_flush(Worker *w)
+{
+    if (!w->root_pending) return;
+    Tree *t = &w->sh->m->tree;
+    const Node *root = &t->nodes[0];
+    uint32_t first = atomic_load_explicit(&root->first, memory_order_relaxed);
+    NodeAmaf *ca = &t->amaf[first];
+    for (int k = 0; k < root->nchildren; k++) {
+        if (w->root_an[k] == 0) continue;
+        stat_add32(&ca[k].visits, w->root_an[k]);
+        stat_add64(&ca[k].value, w->root_av[k]);
+        w->root_an[k] = 0;
+        w->root_av[k] = 0;
+    }
+    w->root_pending = 0;
+}
+
 long mcts_playouts(const Shared *sh)
 {
     long n = sh->playouts;
@@ -279,6 +309,7 @@ static long simulate_counted(Worker *w)
     const Shared *sh = w->sh;
     long d = atomic_load_explicit(&w->done, memory_order_relaxed) + 1;
     atomic_store_explicit(&w->done, d, memory_order_relaxed);
+    if (sh->root_batch && (d & 15) == 0) root_amaf_flush(w);
     if (sh->nworkers > 1 && ((d & 15) == 0 || d + w->others >= sh->limit_near)) {
         w->others = sh->playouts;
         for (int i = 0; i < sh->nworkers; i++)
@@ -346,12 +377,15 @@ static long run_search(Shared *sh)
     sh->workers = ws;
     sh->nworkers = nt;
     sh->limit_near = sh->limit > 0 ? sh->limit - 64L * nt : LONG_MAX;
+    sh->vloss = nt > 1 && sh->cfg.virtual_loss > 0 && !sh->grave; /* mcgrave's selection has no virtual loss */
+    sh->root_batch = 0; /* set once the first simulation has expanded the root */
     uint64_t base = rng_next(sc->rng);
     for (int i = 0; i < nt; i++) worker_init(&ws[i], sh, base + (uint64_t)i * 0x9E3779B97F4A7C15ULL);
     /* The first simulation expands the root; then moves the solver proved
      * losing are marked so that no thread ever picks them. */
     simulate_counted(&ws[0]);
     mark_solved(sh);
+    sh->root_batch = nt > 1;
     int started = 1;
     for (int i = 1; i < nt; i++) {
         if (pthread_create(&th[i], NULL, worker_main, &ws[i]) != 0) break;
@@ -424,6 +458,7 @@ static long run_search(Shared *sh)
     }
     atomic_store(&sh->stop, 1);
     for (int i = 1; i < started; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < nt; i++) root_amaf_flush(&ws[i]);
     long n = mcts_playouts(sh);
     sh->playouts = n;
     sh->workers = NULL;

@@ -90,6 +90,8 @@ typedef struct Shared {
     int nworkers;
     long playouts;
     long limit_near; /* from here on the workers read each other's counts on every simulation */
+    int vloss;       /* more than one worker and virtual_loss > 0: descents mark Node.inflight */
+    int root_batch;  /* more than one worker: the root's AMAF updates go through Worker.root_an/av */
     /* Written once, at the end, and read at every simulation: a cache
      * line of its own, away from the read-mostly fields above. */
     _Alignas(64) _Atomic int stop;
@@ -117,6 +119,14 @@ typedef struct Worker {
     uint32_t gmap_stamp[2];
     uint32_t gmap_idx[2][MAX_POINTS];
     uint32_t gmap_st[2][MAX_POINTS];
+    /* With more than one worker, this worker's AMAF updates of the root's
+     * children (by offset in the block), added to the tree every 16th
+     * simulation (root_amaf_flush): every simulation of every thread
+     * updates about half of them, so each thread's updates took every
+     * line of the block from the other thread on every simulation. */
+    uint32_t root_an[MAXSTEPS];
+    uint64_t root_av[MAXSTEPS];
+    int root_pending;
     long others; /* the other workers' simulations at w's last look (simulate_counted) */
     /* The simulations this worker has finished: written by it alone, read
      * by the others for the playout limit (a shared counter took a locked

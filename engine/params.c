@@ -45,6 +45,7 @@ typedef struct Param {
     X("prior_visits", P_DOUBLE, prior_visits, 0, 1e4) \
     X("expand_after", P_INT, expand_after, 1, 1000) \
     X("rescan", P_INT, rescan, 1, 1000) \
+    X("virtual_loss", P_DOUBLE, virtual_loss, 0, 1e6) \
     X("playout_cap", P_INT, playout_cap, 0, 100000) \
     X("rave", P_BOOL, rave, 0, 1) \
     X("priors", P_BOOL, priors, 0, 1) \
@@ -99,6 +100,7 @@ void config_default(EngineConfig *c)
     c->prior_visits = 120; /* tuned: 60 beat 20 19-11; 120 beat 60 36-24 at expand_after 8 (9x9, 0.5 s) */
     c->expand_after = 8; /* tuned: 8 beat 2 39-21 (9x9, 0.5 s, 60 games); 16 vs 8 28-29 */
     c->rescan = 8; /* 8 against 1: 101-99 (9x9), 100-100 (Morpharaoh 48), 3000 playouts a move, 200 games */
+    c->virtual_loss = 3; /* threads: 2 threads at 9x9 0.25 s against 0, see docs/results.md */
     c->playout_cap = 0;
     c->rave = 1;
     c->priors = 1;

@@ -139,6 +139,10 @@ static inline __attribute__((always_inline)) double ucb_score(const Shared *sh, 
          * visits) but outside the RAVE blend, which washes the priors'
          * virtual visits out as soon as AMAF statistics come in. */
         q += sh->bias_unit * ch->bias * rs;
+        /* Other threads' descents in flight below the child (never with
+         * one thread): each as virtual_loss more visits of value 0. */
+        uint32_t f = atomic_load_explicit(&ch->inflight, memory_order_relaxed);
+        if (f != 0) q *= nn / (nn + sh->cfg.virtual_loss * f);
         s = explore ? q + ex * rs : q;
     }
     if (pr < 0) s -= 1e3;

@@ -55,6 +55,7 @@ void tree_node_init(Node *n, int kind, int pt, int complete)
     atomic_init(&n->state, NODE_LEAF);
     atomic_init(&n->proven, 0);
     atomic_init(&n->shortlist, 0);
+    atomic_init(&n->inflight, 0);
     n->nchildren = 0;
     n->pt = (int16_t)pt;
     n->kind = (uint8_t)kind;

@@ -41,6 +41,10 @@ typedef struct Node {
     /* The UCB policies' two best children at their last full scan (offsets in
      * the block: bits 0-14 and 15-29; bit 30 set once written). */
     _Atomic uint32_t shortlist;
+    /* Descents of other threads now below this step (virtual_loss):
+     * added to with a locked add, as a count that drifted would hold a
+     * virtual loss for good. Always 0 with one thread. */
+    _Atomic uint16_t inflight;
 } Node;
 _Static_assert(sizeof(Node) == 40, "a node is 40 bytes");
 

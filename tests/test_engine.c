@@ -879,6 +879,19 @@ static void test_select_shortlist(void)
     set_q(&nodes[1], 0.99);
     CU_ASSERT_EQUAL(select_at(w, nodes, 26), 1);
 
+    /* Virtual loss: another thread's descent in flight below a child
+     * counts as virtual_loss visits of value 0 (10 visits at 0.99: 0.76
+     * with 3 more); without descents in flight nothing changes. */
+    atomic_store(&nodes[1].inflight, 1);
+    sh.cfg.virtual_loss = 3;
+    CU_ASSERT_EQUAL(select_at(w, nodes, 27), 4); /* 0.95 now ahead */
+    atomic_store(&nodes[4].inflight, 2);
+    CU_ASSERT_EQUAL(select_at(w, nodes, 28), 1); /* 0.95 x 10 / 16 behind */
+    sh.cfg.virtual_loss = 0;
+    CU_ASSERT_EQUAL(select_at(w, nodes, 29), 1);
+    atomic_store(&nodes[1].inflight, 0);
+    atomic_store(&nodes[4].inflight, 0);
+
     /* The other policies, as the options and prepare's flags make them. */
     sh.cfg.rave = 1;
     mcts_select_setup(&sh);
@@ -1007,6 +1020,62 @@ static void test_memory_limit_and_threads(void)
         engine_free(e);
         board_free(g.b);
     }
+}
+
+/* Two threads with virtual loss: every descent's in-flight mark is taken
+ * back (a count left over would hold a virtual loss for good), and each
+ * thread's pending AMAF updates of the root's children reach the tree
+ * (root_amaf_flush): about half the children take one at every
+ * simulation. One thread with or without virtual loss: the same search. */
+static void test_threads_virtual_loss(void)
+{
+    Game g = game(9, "none");
+    uint64_t rng = 1;
+    for (int T = 1; T <= 2; T++) {
+        Mcts *m = searcher_mcts.create();
+        CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+        SearchCtx sc = {.playouts = 4000, .rng = &rng};
+        config_default(&sc.cfg);
+        sc.cfg.threads = T;
+        sc.cfg.memory = 16;
+        sc.cfg.use_solver = 0;
+        sc.cfg.book = 0;
+        sc.cfg.verbose = 0;
+        sc.start = now_seconds();
+        Move mv = searcher_mcts.genmove(m, &g.p, &sc);
+        CU_ASSERT_PTR_NULL(pos_check_move(&g.p, &mv));
+        const Tree *t = &m->tree;
+        size_t used = atomic_load(&t->used), stuck = 0;
+        for (size_t i = 0; i < used && i < t->cap; i++) stuck += atomic_load(&t->nodes[i].inflight) != 0;
+        CU_ASSERT_EQUAL(stuck, 0);
+        const Node *root = &t->nodes[0];
+        uint32_t first = atomic_load(&root->first);
+        uint64_t an = 0, vn = 0;
+        for (int k = 0; k < root->nchildren; k++) {
+            an += atomic_load(&t->amaf[first + k].visits);
+            vn += atomic_load(&t->nodes[first + k].visits);
+        }
+        CU_ASSERT(vn >= 3900 && vn <= 4001);
+        CU_ASSERT(an >= 10 * vn); /* about 40 children a simulation, a few updates lost */
+        searcher_mcts.destroy(m);
+    }
+    /* One thread: virtual_loss changes nothing (no other descents). */
+    char a[4][48], b[4][48];
+    for (int pass = 0; pass < 2; pass++) {
+        Game h = game(9, "none");
+        Engine *e = engine("mcts", "1500");
+        set(e, "virtual_loss", pass ? "0" : "50");
+        engine_new_game(e, &h.p);
+        for (int i = 0; i < 4; i++) {
+            Move m = engine_genmove(e, &h.p);
+            move_format(h.b, &m, pass ? b[i] : a[i], 48);
+            pos_play(&h.p, &m);
+        }
+        engine_free(e);
+        board_free(h.b);
+    }
+    for (int i = 0; i < 4; i++) CU_ASSERT_STRING_EQUAL(a[i], b[i]);
+    board_free(g.b);
 }
 
 /* mcts with GRAVE reference AMAF statistics (rave_ref 100): legal moves
@@ -1759,6 +1828,7 @@ int main(void)
         {"mcts: tree reuse keeps the subtree one or two turns down, else resets", test_tree_reroot},
         {"a caller's stop ends genmove and solve at once", test_stop_hook},
         {"memory limit and two threads", test_memory_limit_and_threads},
+        {"mcts: two threads, virtual loss taken back, root AMAF flushed; none with one thread", test_threads_virtual_loss},
         {"budgets never exceed the time left", test_budget_within_time_left},
         {"budgets: mutator e (a full board) lasts 40 moves of 1 s sudden death", test_budget_mutator_e},
         {"budgets: the learned lag of each move still to come is kept back", test_budget_lag},
