@@ -311,9 +311,7 @@ static long simulate_counted(Worker *w)
     atomic_store_explicit(&w->done, d, memory_order_relaxed);
     if (sh->root_batch && (d & 15) == 0) root_amaf_flush(w);
     if (sh->nworkers > 1 && ((d & 15) == 0 || d + w->others >= sh->limit_near)) {
-        w->others = sh->playouts;
-        for (int i = 0; i < sh->nworkers; i++)
-            if (&sh->workers[i] != w) w->others += atomic_load_explicit(&sh->workers[i].done, memory_order_relaxed);
+        w->others = mcts_playouts(sh) - d; /* its own count is d, just stored */
     }
     return d + w->others;
 }

@@ -1082,6 +1082,13 @@ static bool regs5_rules(const Board *b)
     return true;
 }
 
+/* The invariants of a position a loop in registers wrote back (checks builds). */
+#ifdef MORPHOS_CHECKS
+#define REGS_CHECK(k, p) ((k) ? pos_assert_ok(p) : (void)0)
+#else
+#define REGS_CHECK(k, p) ((void)0)
+#endif
+
 /* 5x5 base-rules playouts in registers; a single ply (a search's step,
  * pos_play_random: the register loop rebuilds the connected sets at its
  * end), a pass and the swap by the general loop, and so are the first two
@@ -1094,9 +1101,7 @@ static inline __attribute__((always_inline)) int playout_5_base_n(Position *p, u
         if (cap - plies > 1 && (p->ply >= 2 || !p->board->rules.pie || p->to_move == (p->ply & 1))) {
             bool swap = false;
             const int k = EDGES ? playout_5_regs_e1(p, rng, cap - plies, &swap) : playout_5_regs_e0(p, rng, cap - plies, &swap);
-#ifdef MORPHOS_CHECKS
-            if (k) pos_assert_ok(p);
-#endif
+            REGS_CHECK(k, p);
             plies += k;
             if (swap) { /* drawn by the loop, as play_swap_turn draws it */
                 const Move m = move_of(MOVE_SWAP);
@@ -1320,12 +1325,6 @@ static inline __attribute__((always_inline)) int wregs_playout(Position *p, uint
 #define WREGS_SIZES(X) /* WebAssembly: the word pairs of targets.h */
 #endif
 #define REGS_SIZES(X) WREGS_SIZES(X) VREGS_SIZES(X)
-
-#ifdef MORPHOS_CHECKS
-#define REGS_CHECK(k, p) ((k) ? pos_assert_ok(p) : (void)0)
-#else
-#define REGS_CHECK(k, p) ((void)0)
-#endif
 
 /* The loop in registers for a square size, out of line (its registers
  * allocated for it alone), and around it the general per-size loop for
