@@ -90,13 +90,12 @@ typedef struct DFrame {
     size_t cap;
 } DFrame;
 
-/* What the threads share: the table (lockless: DSlot), the busy marks,
- * the database and the stop. */
-#define DF_BUSY 65536
-typedef struct DfShared {
+/* A table of entries, lockless (DSlot): each thread writes its own, the
+ * helpers read the main thread's too; grown as it fills. */
+typedef struct DTable {
     DSlot *tt;
-    ZTable tt_mem;      /* the mapping behind tt: room for the most buckets memory allows */
-    /* The buckets in use - 1: the table grows (df_grow) from a small prefix
+    ZTable mem;         /* the mapping behind tt: room for the most buckets memory allows */
+    /* The buckets in use - 1: the table grows (dt_grow) from a small prefix
      * of the mapping to max_mask + 1 buckets, doubling whenever half its
      * slots hold entries. A search uses the cache and TLB of the table it
      * needs rather than scattering over all it may have: the empty 5x5
@@ -104,31 +103,33 @@ typedef struct DfShared {
      * CPU (docs/results.md). */
     _Atomic size_t mask;
     size_t max_mask;
-    int several;        /* more than one thread */
-    /* The count the threads add to, on cache lines of its own: beside mask
-     * (read by every probe) each addition took that line from the others. */
+    int huge;           /* huge pages once the search has grown */
+    /* The count, on cache lines of its own: mask is read by every probe,
+     * the helpers' of the main thread's table too. */
     char pad0[64];
     atomic_size_t used; /* slots holding an entry */
     _Atomic size_t grow_at; /* used above this: double (SIZE_MAX: at the most) */
-    atomic_flag growing;    /* one thread splits at a time */
+    atomic_flag growing;    /* one split at a time */
     char pad1[64];
-    /* Threads inside a node (by key): the others see its children as
-     * harder than they are and spread out (virtual proof numbers after
-     * Kaneko's parallel df-pn). */
-    _Atomic uint8_t busy[DF_BUSY];
+} DTable;
+
+/* What the threads share: the main thread's table, the database and the stop. */
+typedef struct DfShared {
+    DTable t;           /* the main thread's table; the helpers read its answers */
+    atomic_int winner;  /* the helper (index) whose table answered the question first, 0: none */
     ProofDB *db;
     SymTable sym;       /* the images' keys (sym_canon_t) */
     int target;         /* Color T of the question "T wins" */
     atomic_int stop;    /* the question is answered, or time is up */
     atomic_int cut, oom;
-    int huge;           /* huge pages once the search has grown */
 } DfShared;
 
 /* One thread's search. */
 typedef struct Dfpn {
     DfShared *sh;
-    DSlot *tt;          /* sh->tt, at hand */
-    unsigned newslots;  /* entries added, not yet counted in sh->used */
+    DTable *t;          /* the table it writes: the main thread sh->t, a helper its own */
+    DSlot *tt;          /* t->tt, at hand */
+    int eps;            /* the 1 + epsilon of the thresholds: epsilon = 2^-eps */
     DFrame fr[DF_MAXD + 1];
     int nfr;
     uint64_t path[DF_MAXD + 1];
@@ -138,7 +139,8 @@ typedef struct Dfpn {
     int abort, maxdepth, main;
 } Dfpn;
 
-static size_t df_mask(const Dfpn *d) { return atomic_load_explicit(&d->sh->mask, memory_order_relaxed); }
+static size_t dt_mask(const DTable *t) { return atomic_load_explicit(&t->mask, memory_order_relaxed); }
+static size_t df_mask(const Dfpn *d) { return dt_mask(d->t); }
 
 /* Huge pages for long budgets only (ztable.h says why), and only once the
  * table has grown past DF_HUGE_BYTES: a huge page costs 2 MiB of clearing
@@ -149,12 +151,35 @@ static size_t df_mask(const Dfpn *d) { return atomic_load_explicit(&d->sh->mask,
 /* The first size of the table, in buckets. */
 #define DF_FIRST_BUCKETS ((size_t)1 << 14)
 
+/* The smallest table, in buckets. */
+#define DF_MIN_BUCKETS ((size_t)1024)
+
+/* Maps a table of the most buckets (a power of two, DF_MIN_BUCKETS at
+ * least) that memory bytes hold, or failing that the largest half that
+ * can be had, and starts it at DF_FIRST_BUCKETS: its size in bytes, 0
+ * when none. */
+static size_t dt_alloc(DTable *t, size_t memory, int huge)
+{
+    size_t want = memory / (sizeof(DSlot) * DF_WAYS), nb = DF_MIN_BUCKETS;
+    while (nb * 2 <= want && nb < ((size_t)1 << 28)) nb *= 2;
+    while (!(t->tt = ztable_alloc(&t->mem, nb * DF_WAYS * sizeof(DSlot), 0)) && nb > DF_MIN_BUCKETS) nb /= 2;
+    if (!t->tt) return 0;
+    t->max_mask = nb - 1;
+    size_t first = nb < DF_FIRST_BUCKETS ? nb : DF_FIRST_BUCKETS;
+    atomic_store(&t->mask, first - 1);
+    atomic_store(&t->used, 0);
+    atomic_store(&t->grow_at, first * DF_WAYS / 2);
+    atomic_flag_clear(&t->growing);
+    t->huge = huge;
+    return nb * DF_WAYS * sizeof(DSlot);
+}
+
 static uint64_t df_key(const Dfpn *d, uint64_t h) { return d->target == WHITE ? h ^ 0x6a09e667f3bcc909ULL : h; }
 
-/* The entry of key, copied into *out: 1, or 0 when none. */
-static int df_probe(Dfpn *d, uint64_t key, DEntry *out)
+/* The entry of key in t, copied into *out: 1, or 0 when none. */
+static int dt_probe(const DTable *t, uint64_t key, DEntry *out)
 {
-    const DSlot *b = &d->tt[(key & df_mask(d)) * DF_WAYS];
+    const DSlot *b = &t->tt[(key & dt_mask(t)) * DF_WAYS];
     for (int i = 0; i < DF_WAYS; i++) {
         DEntry e = df_unpack(&b[i]);
         if (e.key == key && (e.phi | e.delta)) {
@@ -165,24 +190,36 @@ static int df_probe(Dfpn *d, uint64_t key, DEntry *out)
     return 0;
 }
 
+static int df_solved(const DEntry *e) { return e->phi == 0 || e->delta == 0; }
+
+/* The entry of key for d: its table's; for a helper not there, an answer
+ * of the main thread's table. */
+static int df_probe(Dfpn *d, uint64_t key, DEntry *out)
+{
+    if (dt_probe(d->t, key, out)) return 1;
+    DEntry s;
+    if (d->t == &d->sh->t || !dt_probe(&d->sh->t, key, &s) || !df_solved(&s)) return 0;
+    *out = s;
+    return 1;
+}
+
 #define DF_PLIES_UNKNOWN 0xffffu
 
-/* Doubles the buckets in use (sh->mask): each bucket b splits into b and
+/* Doubles the buckets in use (t->mask): each bucket b splits into b and
  * b + the old count by the next bit of the keys, so nothing is lost and
- * the new half of the mapping is still zero. One thread at a time; the
- * others go on meanwhile: what they miss or write into a bucket being
- * split is at worst an entry lost (never found again), as a torn slot. */
-static void df_grow(Dfpn *d)
+ * the new half of the mapping is still zero. A helper reading the main
+ * thread's table meanwhile misses at worst an entry (never a wrong one),
+ * as with a torn slot. */
+static void dt_grow(DTable *t)
 {
-    DfShared *sh = d->sh;
-    if (atomic_flag_test_and_set_explicit(&sh->growing, memory_order_acquire)) return; /* another thread does */
-    size_t nb = df_mask(d) + 1;
-    if (atomic_load_explicit(&sh->used, memory_order_relaxed) > atomic_load(&sh->grow_at)) { /* not grown meanwhile */
-        if (nb > sh->max_mask) {
-            atomic_store(&sh->grow_at, SIZE_MAX);
+    if (atomic_flag_test_and_set_explicit(&t->growing, memory_order_acquire)) return; /* another thread does */
+    size_t nb = dt_mask(t) + 1;
+    if (atomic_load_explicit(&t->used, memory_order_relaxed) > atomic_load(&t->grow_at)) { /* not grown meanwhile */
+        if (nb > t->max_mask) {
+            atomic_store(&t->grow_at, SIZE_MAX);
         } else {
             for (size_t b = 0; b < nb; b++) {
-                DSlot *from = &d->tt[b * DF_WAYS], *to = &d->tt[(b + nb) * DF_WAYS];
+                DSlot *from = &t->tt[b * DF_WAYS], *to = &t->tt[(b + nb) * DF_WAYS];
                 int j = 0;
                 for (int i = 0; i < DF_WAYS; i++) {
                     DEntry e = df_unpack(&from[i]);
@@ -192,29 +229,29 @@ static void df_grow(Dfpn *d)
                     }
                 }
             }
-            atomic_store_explicit(&sh->mask, 2 * nb - 1, memory_order_release);
-            atomic_store(&sh->grow_at, nb * DF_WAYS); /* half the new slots */
-            if (sh->huge && 2 * nb * DF_WAYS * sizeof(DSlot) >= DF_HUGE_BYTES) {
-                ztable_hugepages(&sh->tt_mem);
-                sh->huge = 0;
+            atomic_store_explicit(&t->mask, 2 * nb - 1, memory_order_release);
+            atomic_store(&t->grow_at, nb * DF_WAYS); /* half the new slots */
+            if (t->huge && 2 * nb * DF_WAYS * sizeof(DSlot) >= DF_HUGE_BYTES) {
+                ztable_hugepages(&t->mem);
+                t->huge = 0;
             }
         }
     }
-    atomic_flag_clear_explicit(&sh->growing, memory_order_release);
+    atomic_flag_clear_explicit(&t->growing, memory_order_release);
 }
 
 /* Counts an entry added (a slot filled); grows the table at half full. */
-static void df_count_slot(Dfpn *d)
+static void dt_count_slot(DTable *t)
 {
-    if (++d->newslots < (d->sh->several ? 64u : 1u)) return;
-    size_t u = atomic_fetch_add_explicit(&d->sh->used, d->newslots, memory_order_relaxed) + d->newslots;
-    d->newslots = 0;
-    if (u > atomic_load_explicit(&d->sh->grow_at, memory_order_relaxed)) df_grow(d);
+    size_t u = atomic_fetch_add_explicit(&t->used, 1, memory_order_relaxed) + 1;
+    if (u > atomic_load_explicit(&t->grow_at, memory_order_relaxed)) dt_grow(t);
 }
 
+/* Into d's table. */
 static void df_store(Dfpn *d, uint64_t key, uint32_t phi, uint32_t delta, uint32_t work, int best, unsigned plies)
 {
-    DSlot *b = &d->tt[(key & df_mask(d)) * DF_WAYS];
+    DTable *t = d->t;
+    DSlot *b = &t->tt[(key & dt_mask(t)) * DF_WAYS];
     DEntry e[DF_WAYS];
     int v = -1;
     for (int i = 0; i < DF_WAYS; i++) e[i] = df_unpack(&b[i]);
@@ -233,7 +270,7 @@ static void df_store(Dfpn *d, uint64_t key, uint32_t phi, uint32_t delta, uint32
     DEntry n = { .key = key, .phi = phi, .delta = delta, .work = work, .best = (uint16_t)(best > 65535 ? 65535 : best),
                  .plies = (uint16_t)(plies < DF_PLIES_UNKNOWN ? plies : DF_PLIES_UNKNOWN) };
     df_pack(&b[v], &n);
-    if (added) df_count_slot(d);
+    if (added) dt_count_slot(t);
 }
 
 /* Charge work to the clock (engine/clock.h); sets abort when time is up. */
@@ -457,7 +494,8 @@ static void df_record(Dfpn *d, const Position *p, uint64_t canon, int sym, const
      * repetition, a depth cut or a draw below has no plies): the other
      * side wins, as sound a fact as a proof. */
     if (!value && plies < DF_PLIES_UNKNOWN) value = mine && delta == 0 ? PDB_LOSS : !mine && phi == 0 ? PDB_WIN : 0;
-    if (!value && (work < DF_OPEN_WORK || phi == 0 || delta == 0)) return;
+    /* A helper's open numbers stay its own (df_store). */
+    if (!value && (work < DF_OPEN_WORK || phi == 0 || delta == 0 || !d->main)) return;
     PdbEntry e = { .key = pdb_key_canon(p->board, p->ply, canon), .work = work, .phi = phi, .delta = delta, .move = move_of(MOVE_NONE) };
     if (value) {
         if (bi < 0) return; /* the children changed under another thread: nothing certain to say */
@@ -468,21 +506,6 @@ static void df_record(Dfpn *d, const Position *p, uint64_t canon, int sym, const
         e.value = d->target == BLACK ? PDB_OPEN_B : PDB_OPEN_W;
     }
     if (pdb_put(d->sh->db, &e) < 0) atomic_store(&d->sh->oom, 1);
-}
-
-/* The open children's numbers of frame f read again from the table where
- * it still holds them; not the initial ones where it lost them (to
- * another thread's entries): a lost child read as new was chosen again at
- * once, its entry lost again, and so on - two threads on a small table
- * never finished 4x4. The rows are prefetched first: the misses overlap. */
-static void df_reread(Dfpn *d, DFrame *f, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (f->fixed[i] == CH_OPEN) __builtin_prefetch(&d->tt[(df_key(d, f->canon[i]) & df_mask(d)) * DF_WAYS]);
-    for (size_t i = 0; i < n; i++) {
-        DEntry e;
-        if (f->fixed[i] == CH_OPEN && df_probe(d, df_key(d, f->canon[i]), &e)) f->phi[i] = e.phi, f->delta[i] = e.delta;
-    }
 }
 
 /* Searches p until its numbers reach a threshold, it is answered or the
@@ -513,46 +536,23 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         *out_phi = DF_INF, *out_delta = 0;
         return;
     }
-    _Atomic uint8_t *busy = d->sh->several ? &d->sh->busy[key & (DF_BUSY - 1)] : NULL;
-    if (busy) atomic_fetch_add_explicit(busy, 1, memory_order_relaxed);
     /* The children's values are read once; after each descent only the
      * child searched is read again (a transposition may have changed a
      * sibling too: its stale value is only less informed, never wrong). */
     for (size_t i = 0; i < n; i++) df_child(d, f, i, &f->phi[i], &f->delta[i]);
     for (;;) {
         /* phi = min delta(c), delta = sum phi(c); c1 = the child of least
-         * delta, d2 the second least delta. With several threads the
-         * choice counts a child another thread is in as twice as hard
-         * (the node's numbers stay the true ones). */
-        uint32_t d1 = DF_INF, d2 = DF_INF, e1 = DF_INF, sum = 0, phi1 = DF_INF;
+         * delta, d2 the second least delta. */
+        uint32_t d1 = DF_INF, d2 = DF_INF, sum = 0, phi1 = DF_INF;
         int c1 = -1;
-        /* Threads part only where the mover looks lost (delta <= phi): there
-         * every child must be proven for its mover, so no thread's work in
-         * a sibling is wasted; a child another thread is in is then taken
-         * last. Where the mover looks won one child settles the node, and
-         * all threads follow the most-proving one (splitting there searched
-         * siblings that the proof never needed). */
-        int split = 0;
-        if (busy) {
-            uint32_t s0 = 0, m0 = DF_INF;
-            for (size_t i = 0; i < n; i++) {
-                s0 = sat_add(s0, f->phi[i]);
-                if (f->delta[i] < m0) m0 = f->delta[i];
-            }
-            split = s0 <= m0;
-        }
         for (size_t i = 0; i < n; i++) {
-            uint32_t cp = f->phi[i], cd = f->delta[i], ce = cd;
+            uint32_t cp = f->phi[i], cd = f->delta[i];
             sum = sat_add(sum, cp);
-            if (cd < d1) d1 = cd;
-            if (split && cd && f->fixed[i] == CH_OPEN &&
-                atomic_load_explicit(&d->sh->busy[df_key(d, f->canon[i]) & (DF_BUSY - 1)], memory_order_relaxed))
-                ce = DF_INF - 1;
-            if (ce < e1 || c1 < 0) {
-                d2 = e1;
-                e1 = ce, c1 = (int)i, phi1 = cp;
-            } else if (ce < d2) {
-                d2 = ce;
+            if (cd < d1 || c1 < 0) {
+                d2 = d1;
+                d1 = cd, c1 = (int)i, phi1 = cp;
+            } else if (cd < d2) {
+                d2 = cd;
             }
         }
         phi = d1;
@@ -566,9 +566,8 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
          * 512 MiB table but more with 1 GiB, 0.80x after C3 C2, 0.93x on
          * 4x4 with the pie: not kept). */
         uint64_t tp = (uint64_t)th_delta - delta + phi1;
-        uint64_t td = (uint64_t)d2 + 1 + d2 / 4;
+        uint64_t td = (uint64_t)d2 + 1 + (d2 >> d->eps);
         if (td > th_phi) td = th_phi;
-        if (td <= f->delta[c1]) td = (uint64_t)f->delta[c1] + 1; /* progress under the busy marks */
         if (tp > DF_INF) tp = DF_INF;
         Position q = *p;
         pos_play(&q, &f->ml.m[c1]);
@@ -577,17 +576,7 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         if (d->abort) break;
         f = &d->fr[ply];
         f->phi[c1] = cphi, f->delta[c1] = cdelta;
-        /* Where another thread is inside this node too (its busy mark
-         * above one) it may have moved any child: the table's numbers (see
-         * df_reread). Elsewhere the other thread changes a sibling only by
-         * a transposition, as one thread's own descent can: the stale
-         * value is only less informed. Re-reading every child after every
-         * descent cost a probe per child, mostly cache misses once the
-         * table outgrows the cache, and each of two threads ran at
-         * 0.65-0.69x of one thread's rate (docs/results.md). */
-        if (busy && atomic_load_explicit(busy, memory_order_relaxed) > 1) df_reread(d, f, n);
     }
-    if (busy) atomic_fetch_sub_explicit(busy, 1, memory_order_relaxed);
     *out_phi = phi, *out_delta = delta;
     unsigned long long w = d->nodes - n0;
     unsigned plies = DF_PLIES_UNKNOWN;
@@ -602,64 +591,85 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
     }
 }
 
-/* A helper thread: the same question from the root, until the main
- * thread answers it or stops. */
+/* A helper thread: the same question from the root, searched apart - on
+ * a table of its own (reading the main thread's answers), with another
+ * epsilon - until it answers it (then it stops the main thread: the
+ * answer is in its table) or the main thread does or stops. The main
+ * thread's search is one thread's, node for node: two threads are a race
+ * of two searches, slower than one only by what the hardware costs
+ * (docs/engine.md says why not one search split). */
 typedef struct DfHelper {
     Dfpn *d;
     const Position *p;
+    int id;
     pthread_t tid;
 } DfHelper;
+
+/* The answer to the question at the root in d's table: 1 proved, 0
+ * disproved, -1 none (*other as df_run's). */
+static int df_root_answer(Dfpn *d, const Position *p, int *other)
+{
+    DEntry e;
+    if (!dt_probe(d->t, df_key(d, sym_canon(p, NULL)), &e) || !df_solved(&e)) return -1;
+    int r = (p->to_move == d->target) == (e.phi == 0);
+    *other = r == 0 && e.plies != DF_PLIES_UNKNOWN;
+    return r;
+}
 
 static void *df_help(void *arg)
 {
     DfHelper *h = arg;
     Dfpn *d = h->d;
-    d->target = d->sh->target;
+    DfShared *sh = d->sh;
+    d->target = sh->target;
     d->abort = 0;
-    while (!atomic_load(&d->sh->stop) && !d->abort) {
+    int other;
+    while (!atomic_load(&sh->stop) && !d->abort) {
         uint32_t rp, rd;
         df_mid(d, h->p, 0, DF_INF - 1, DF_INF - 1, &rp, &rd);
-        DEntry e;
-        if (df_probe(d, df_key(d, sym_canon(h->p, NULL)), &e) && (e.phi == 0 || e.delta == 0)) break;
+        if (df_root_answer(d, h->p, &other) >= 0) {
+            int none = 0;
+            if (atomic_compare_exchange_strong(&sh->winner, &none, h->id)) atomic_store(&sh->stop, 1);
+            break;
+        }
     }
     return NULL;
 }
 
 /* One question, "T wins?", from p: 1 proved, 0 disproved, -1 unknown;
  * *other = 1 when the disproof rests on real game ends alone (known
- * plies, as in df_record): then the other side wins. */
-static int df_run(Dfpn *w, int nw, const Position *p, int target, int *other)
+ * plies, as in df_record): then the other side wins. *by: the thread
+ * whose table holds the answer. */
+static int df_run(Dfpn *w, int nw, const Position *p, int target, int *other, int *by)
 {
     Dfpn *d = &w[0];
     DfShared *sh = d->sh;
     sh->target = target;
     atomic_store(&sh->stop, 0);
+    atomic_store(&sh->winner, 0);
     d->target = target;
     d->abort = 0;
     DfHelper hp[64];
     int started = 0;
     for (int i = 1; i < nw && i <= 64; i++) {
-        hp[i - 1] = (DfHelper){ &w[i], p, 0 };
+        hp[i - 1] = (DfHelper){ &w[i], p, i, 0 };
         if (pthread_create(&hp[i - 1].tid, NULL, df_help, &hp[i - 1]) != 0) break;
         started = i;
     }
-    uint64_t key = df_key(d, sym_canon(p, NULL));
     int r = -1;
+    *by = 0;
     for (;;) {
         uint32_t rp, rd;
         df_mid(d, p, 0, DF_INF - 1, DF_INF - 1, &rp, &rd);
-        DEntry e;
-        if (!df_probe(d, key, &e)) break;
-        int mine = p->to_move == target;
-        if (e.phi == 0 || e.delta == 0) {
-            r = mine == (e.phi == 0);
-            *other = r == 0 && e.plies != DF_PLIES_UNKNOWN;
-            break;
-        }
-        if (d->abort) break;
+        if ((r = df_root_answer(d, p, other)) >= 0 || d->abort) break;
     }
     atomic_store(&sh->stop, 1);
     for (int i = 0; i < started; i++) pthread_join(hp[i].tid, NULL);
+    int h = atomic_load(&sh->winner);
+    if (r < 0 && h > 0) {
+        r = df_root_answer(&w[h], p, other);
+        *by = h;
+    }
     return r;
 }
 
@@ -709,31 +719,38 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
         fprintf(stderr, "solve: out of memory\n");
         return RESULT_NONE;
     }
-    size_t want = lim->memory / (sizeof(DSlot) * DF_WAYS), nb = 1024;
-    while (nb * 2 <= want && nb < ((size_t)1 << 28)) nb *= 2;
     /* Never silently less: a table that cannot be had is halved, and said. */
-    while (!(sh->tt = ztable_alloc(&sh->tt_mem, nb * DF_WAYS * sizeof(DSlot), 0)) && nb > 1024) nb /= 2;
-    sh->huge = lim->seconds >= DF_HUGE_SECONDS;
-    if (!sh->tt) {
+    size_t bytes = dt_alloc(&sh->t, lim->memory, lim->seconds >= DF_HUGE_SECONDS);
+    if (!bytes) {
         fprintf(stderr, "solve: cannot allocate the table; not solving\n");
         sym_table_free(&sh->sym);
         free(sh);
         free(w);
         return RESULT_NONE;
     }
-    size_t bytes = nb * DF_WAYS * sizeof(DSlot);
     if (bytes * 2 <= lim->memory) fprintf(stderr, "solve: table reduced to %zu MiB (memory)\n", bytes >> 20);
-    sh->max_mask = nb - 1;
-    size_t first = nb < DF_FIRST_BUCKETS ? nb : DF_FIRST_BUCKETS;
-    atomic_store(&sh->mask, first - 1);
-    sh->grow_at = first * DF_WAYS / 2;
-    sh->several = nw > 1;
-    atomic_flag_clear(&sh->growing);
+    /* The helpers' own tables: what the memory leaves beyond the shared
+     * one (its buckets are a power of two), shared out, at least DF_MIN_BUCKETS each. */
+    DTable *own = nw > 1 ? calloc((size_t)nw - 1, sizeof *own) : NULL;
+    int owned = 0;
+    if (own) {
+        size_t rest = lim->memory > bytes ? (lim->memory - bytes) / (size_t)(nw - 1) : 0;
+        while (owned < nw - 1 && dt_alloc(&own[owned], rest, lim->seconds >= DF_HUGE_SECONDS)) owned++;
+    }
+    if (nw > 1 && owned < nw - 1) {
+        fprintf(stderr, "solve: out of memory for the helpers' tables; %d threads\n", owned + 1);
+        nw = owned + 1;
+    }
     sh->db = lim->db && pdb_fits(lim->db, p->board) ? lim->db : NULL;
     double at = t0 + (lim->seconds > 0 ? lim->seconds : 1.0);
     for (int i = 0; i < nw; i++) {
         w[i].sh = sh;
-        w[i].tt = sh->tt;
+        w[i].t = i == 0 ? &sh->t : &own[i - 1];
+        w[i].tt = w[i].t->tt;
+        /* The main thread's epsilon is one thread's (1/4); the first
+         * helper's 1/8 (one thread with it: 0.87x the nodes after C3 C2 on
+         * 5x5, 1.35x on the empty board), the second's 1/2, then smaller. */
+        w[i].eps = i == 0 ? 2 : i == 1 ? 3 : i == 2 ? 1 : 2 + i;
         w[i].main = i == 0;
         /* Only the main thread polls the caller's stop (it may read input). */
         deadline_init(&w[i].dl, at, i == 0 ? lim->stop : NULL, i == 0 ? lim->ctx : NULL);
@@ -744,13 +761,14 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
      * a repetition, a depth cut or a draw; else the other side wins and
      * the first question's table holds the answers (target). */
     int other = 0, target = me, questions = 1;
-    int r = df_run(w, nw, p, me, &other);
+    int by = 0;
+    int r = df_run(w, nw, p, me, &other, &by);
     if (r == 1) value = 1;
     else if (r == 0 && other) value = -1;
     else if (r == 0) {
         target = me ^ 1;
         questions = 2;
-        int r2 = df_run(w, nw, p, me ^ 1, &other);
+        int r2 = df_run(w, nw, p, me ^ 1, &other, &by);
         if (r2 == 1) value = -1;
         else if (r2 == 0 && !atomic_load(&sh->cut)) value = 0;
     }
@@ -769,6 +787,7 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
          * T = us) is disproved, with the fewest plies to the end. Otherwise
          * the move whose refutation takes the most plies, then the most
          * work (it resists longest). */
+        d = &w[by]; /* the table that holds the answer */
         d->target = target;
         uint64_t most = 0;
         unsigned bp = 0;
@@ -800,12 +819,16 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
             st->nodes += w[i].nodes;
             if (w[i].maxdepth > st->depth) st->depth = w[i].maxdepth;
         }
+        st->main_nodes = w[0].nodes;
         st->seconds = now_seconds() - t0;
         st->table_bytes = (df_mask(d) + 1) * DF_WAYS * sizeof(DSlot);
+        for (int i = 0; i < owned; i++) st->table_bytes += (dt_mask(&own[i]) + 1) * DF_WAYS * sizeof(DSlot);
         st->questions = questions;
     }
     for (int i = 0; i < nw; i++) df_free_frames(&w[i]);
-    ztable_free(&sh->tt_mem);
+    ztable_free(&sh->t.mem);
+    for (int i = 0; i < owned; i++) ztable_free(&own[i].mem);
+    free(own);
     sym_table_free(&sh->sym);
     free(sh);
     free(w);

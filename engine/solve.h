@@ -20,12 +20,13 @@ typedef struct SolveLimits {
     int (*stop)(void *ctx);/* optional external stop */
     void *ctx;
     /* df-pn only (0/NULL: the defaults): */
-    int threads;           /* search threads sharing the table (1 when 0) */
+    int threads;           /* search threads (1 when 0): one search and T-1 helpers racing it (dfpn.c) */
     struct ProofDB *db;    /* proofdb.h: read and written as the search goes */
 } SolveLimits;
 
 typedef struct SolveStats {
     unsigned long long nodes;
+    unsigned long long main_nodes; /* df-pn: the main thread's (its search is one thread's, node for node; the helpers' add to nodes) */
     int depth;             /* deepest completed iteration / line searched */
     double seconds;
     size_t table_bytes;    /* the table in use at the end (it grows up to the memory given; 0: none could be had) */
