@@ -198,17 +198,17 @@ __attribute__((noinline)) static void simulate(Worker *w)
             uint64_t r = col == BLACK ? rb : rw;
             uint32_t first = atomic_load_explicit(&n->first, memory_order_relaxed);
             const int32_t *fa = w->amaf.first[col];
-            const Node *ch = &N[first];
             NodeAmaf *ca = &t->amaf[first];
             int nk = n->nchildren, m = 0;
             /* The steps without a point (STOP, PASS, SWAP) come last. */
-            while (nk > 0 && ch[nk - 1].pt < 0) nk--;
+            while (nk > 0 && ca[nk - 1].pt < 0) nk--;
             /* Which children to update, without a branch (about half of
-             * them are, unpredictably), then the updates. */
+             * them are, unpredictably), then the updates. The points come
+             * from the AMAF lines (NodeAmaf.pt), not the children's. */
             uint16_t *sel = w->amaf_sel;
             for (int k = 0; k < nk; k++) {
                 sel[m] = (uint16_t)k;
-                m += (uint32_t)fa[ch[k].pt] - t0 < span;
+                m += (uint32_t)fa[ca[k].pt] - t0 < span;
             }
             if (i == 0 && sh->root_batch) {
                 for (int j = 0; j < m; j++) {

@@ -95,6 +95,7 @@ void tree_amaf_clear(Tree *t, uint32_t at, size_t n)
     assert(at + n <= t->cap);
     for (size_t i = 0; i < n; i++) {
         atomic_init(&t->amaf[at + i].visits, 0);
+        t->amaf[at + i].pt = t->nodes[at + i].pt;
         atomic_init(&t->amaf[at + i].value, 0);
     }
 }
