@@ -72,17 +72,32 @@ void feat_square_offsets(const Board *b, int me, int off[8])
     }
 }
 
-static uint32_t square_pattern(const FeatPos *f, int pt)
+/* The window's digits d[8] of point pt in the mover's frame. */
+static void square_digits(const FeatPos *f, int pt, uint32_t d[8])
 {
     const Board *b = f->p->board;
     const int N = b->size, S = b->stride, x = pt % N, y = pt / N, qb = b->bit_of[pt];
-    uint32_t d[8];
     for (int i = 0; i < 8; i++) {
         int ax = f->me == BLACK ? DX[i] : DY[i], ay = f->me == BLACK ? DY[i] : DX[i];
         int cx = x + ax, cy = y + ay;
         d[i] = cx < 0 || cy < 0 || cx >= N || cy >= N ? 5 : digit(f, qb + ax + ay * S);
     }
+}
+
+static uint32_t square_pattern(const FeatPos *f, int pt)
+{
+    uint32_t d[8];
+    square_digits(f, pt, d);
     return feat_square_key(d);
+}
+
+uint32_t feat_square_raw(const FeatPos *f, int pt)
+{
+    assert(f->p->board->size > 0);
+    uint32_t d[8], c = 0;
+    square_digits(f, pt, d);
+    for (int i = 7; i >= 0; i--) c = c * 6 + d[i];
+    return c;
 }
 
 /* Cairo: each cell's orthogonal neighbours in angular order around its
@@ -297,7 +312,7 @@ void feat_add_edges(const Board *b, int me, int pt, MoveFeat *out)
     }
 }
 
-void feat_move(const FeatPos *f, int kind, int pt, MoveFeat *out)
+void feat_move_ex(const FeatPos *f, int kind, int pt, MoveFeat *out, int pattern)
 {
     const Position *p = f->p;
     const Board *b = p->board;
@@ -311,7 +326,7 @@ void feat_move(const FeatPos *f, int kind, int pt, MoveFeat *out)
     assert((kind == MOVE_PLACE || kind == MOVE_FLIP) && pt >= 0 && pt < b->npoints);
     const int bit = b->bit_of[pt];
     assert(kind == MOVE_PLACE ? !bb_test(p->stones[0], bit) && !bb_test(p->stones[1], bit) : bb_test(p->stones[me ^ 1], bit));
-    out->pattern = b->size ? square_pattern(f, pt) : cairo_pattern(f, pt);
+    if (pattern) out->pattern = b->size ? square_pattern(f, pt) : cairo_pattern(f, pt);
     if (kind == MOVE_FLIP) {
         add(out, FEAT_FLIP);
     } else {

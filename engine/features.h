@@ -79,8 +79,16 @@ void feat_prepare_ex(FeatPos *f, const Position *p, int wins);
 static inline void feat_prepare(FeatPos *f, const Position *p) { feat_prepare_ex(f, p, 1); }
 
 /* The features of the single-point move (MOVE_PLACE or MOVE_FLIP at pt,
- * MOVE_PASS, MOVE_SWAP; pt -1 for the last two) in f's position. */
-void feat_move(const FeatPos *f, int kind, int pt, MoveFeat *out);
+ * MOVE_PASS, MOVE_SWAP; pt -1 for the last two) in f's position.
+ * pattern = 0 leaves out->pattern FEAT_NO_PATTERN: the caller reads the
+ * window itself (feat_square_raw). */
+void feat_move_ex(const FeatPos *f, int kind, int pt, MoveFeat *out, int pattern);
+static inline void feat_move(const FeatPos *f, int kind, int pt, MoveFeat *out) { feat_move_ex(f, kind, pt, out, 1); }
+
+/* Square boards: the raw code sum d[i] 6^i of point pt's window in the
+ * mover's frame (the digits below), whose canonical key is the pattern
+ * feat_move gives (learned_dense maps the one to the other's weight). */
+uint32_t feat_square_raw(const FeatPos *f, int pt);
 
 /* The answer to a cut into a bridge: the opponent of the side to move
  * just placed at q; the empty point that keeps two of the mover's

@@ -46,12 +46,17 @@ void learned_family(const Board *b, char *buf, size_t len);
 /* log gamma of a pattern key (binary search; `other` when absent). */
 float learned_pattern(const LearnedSet *w, uint32_t key);
 
-/* A candidate's strength: the sum of its features' log gammas. */
-static inline float learned_score(const LearnedSet *w, const MoveFeat *m)
+/* A candidate's strength: the sum of its features' log gammas; _with:
+ * with the pattern's log gamma lg given (m->pattern not read). */
+static inline float learned_score_with(const LearnedSet *w, float lg, const MoveFeat *m)
 {
-    float s = m->pattern == FEAT_NO_PATTERN ? 0.0f : learned_pattern(w, m->pattern);
+    float s = lg;
     for (int i = 0; i < m->n; i++) s += w->fixed[m->id[i]];
     return s;
+}
+static inline float learned_score(const LearnedSet *w, const MoveFeat *m)
+{
+    return learned_score_with(w, m->pattern == FEAT_NO_PATTERN ? 0.0f : learned_pattern(w, m->pattern), m);
 }
 
 /* The set's pattern strengths as dense tables over raw window codes, for
@@ -73,5 +78,13 @@ typedef struct LearnedDense {
     int cairo;
 } LearnedDense;
 const LearnedDense *learned_dense(const LearnedSet *w); /* NULL when out of memory */
+
+/* The log gamma of the window with raw code `code` (d from learned_dense(w)):
+ * learned_pattern of its canonical key, without canonicalising or searching. */
+static inline float learned_raw_pattern(const LearnedSet *w, const LearnedDense *d, uint32_t code)
+{
+    const unsigned j = d->idx[code] & LEARNED_IDX_MASK;
+    return j < w->npat ? w->lg[j] : w->other;
+}
 
 #endif

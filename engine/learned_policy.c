@@ -75,18 +75,25 @@ static inline uint8_t state_of(const LCodes *lc, int bit)
     return 0;
 }
 
-/* Both colours' weak stones, and where the mover's placements would be
- * weak: two passes of the rules core. */
-static void weak_sets(const Position *p, uint64_t weak[2][BB_MAXW], uint64_t *weak_if)
+/* The mover's weak stones, and where its placements would be weak: one
+ * pass of the rules core. */
+static void mover_weak(const Position *p, uint64_t *weak, uint64_t *weak_if)
 {
     const Board *b = p->board;
     const int me = p->to_move;
-    pos_weak_points(p, (Color)me, weak[me]);
-    pos_weak_stones(p, (Color)(me ^ 1), weak[me ^ 1]);
+    pos_weak_points(p, (Color)me, weak);
     for (int w = 0; w < b->words; w++) {
-        weak_if[w] = weak[me][w] & ~p->stones[me][w];
-        weak[me][w] &= p->stones[me][w];
+        weak_if[w] = weak[w] & ~p->stones[me][w];
+        weak[w] &= p->stones[me][w];
     }
+}
+
+/* Both colours' weak stones, and where the mover's placements would be
+ * weak: two passes. */
+static void weak_sets(const Position *p, uint64_t weak[2][BB_MAXW], uint64_t *weak_if)
+{
+    mover_weak(p, weak[p->to_move], weak_if);
+    pos_weak_stones(p, (Color)(p->to_move ^ 1), weak[p->to_move ^ 1]);
 }
 
 void lcodes_init(LCodes *lc, const Position *p, const LPolicy *lp)
@@ -94,6 +101,7 @@ void lcodes_init(LCodes *lc, const Position *p, const LPolicy *lp)
     const Board *b = p->board;
     memcpy(lc->stones, p->stones, sizeof lc->stones);
     weak_sets(p, lc->weak, lc->weak_if);
+    lc->mover = p->to_move;
     if (b->size) {
         const int bits = (b->size + 2) * b->stride;
         assert(bits <= LP_BITS);
@@ -121,9 +129,23 @@ void lcodes_init(LCodes *lc, const Position *p, const LPolicy *lp)
 void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp)
 {
     const Board *b = p->board;
-    const int nw = b->words;
+    const int nw = b->words, me = p->to_move;
     bb_t weak[2];
-    weak_sets(p, weak, lc->weak_if);
+    if (!b->rules.b && lc->mover == (me ^ 1) && !memcmp(lc->stones[me], p->stones[me], 8 * (size_t)nw)) {
+        /* The other side's weak stones: those of the points weak for it
+         * then (its weak stones and weak_if), which it holds now. */
+        for (int w = 0; w < nw; w++) weak[me ^ 1][w] = (lc->weak[me ^ 1][w] | lc->weak_if[w]) & p->stones[me ^ 1][w];
+        mover_weak(p, weak[me], lc->weak_if);
+#ifdef MORPHOS_CHECKS
+        bb_t check[2], check_if;
+        weak_sets(p, check, check_if);
+        assert(!memcmp(check[0], weak[0], 8 * (size_t)nw) && !memcmp(check[1], weak[1], 8 * (size_t)nw));
+        assert(!memcmp(check_if, lc->weak_if, 8 * (size_t)nw));
+#endif
+    } else {
+        weak_sets(p, weak, lc->weak_if);
+    }
+    lc->mover = (uint8_t)me;
     for (int w = 0; w < nw; w++) {
         uint64_t ch = (lc->stones[0][w] ^ p->stones[0][w]) | (lc->stones[1][w] ^ p->stones[1][w]) |
                       (lc->weak[0][w] ^ weak[0][w]) | (lc->weak[1][w] ^ weak[1][w]);
@@ -163,6 +185,7 @@ void lcodes_copy(LCodes *dst, const LCodes *src, const Board *b)
         memcpy(dst->weak[c], src->weak[c], w);
     }
     memcpy(dst->weak_if, src->weak_if, w);
+    dst->mover = src->mover;
 }
 
 /* The table entry of point pt's window (board bit `bit`) for mover me:

@@ -55,7 +55,8 @@ typedef struct LCodes {
     uint32_t code[2][LP_BITS];
     uint8_t st[LP_BITS];
     bb_t stones[2], weak[2];
-    bb_t weak_if;  /* empty points where a stone of the side to move would be weak */
+    bb_t weak_if;  /* empty points where a stone of `mover` would be weak */
+    uint8_t mover; /* the side to move when the codes were made */
 } LCodes;
 
 /* Set lp up for board b with set w (NULL: off; off too, with a line on
@@ -63,7 +64,11 @@ typedef struct LCodes {
 void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w);
 
 /* The codes of p from scratch, and brought up to date after p changed
- * (any move: the changes are found by comparing the sets). */
+ * (any move: the changes are found by comparing the sets). An update
+ * after a move that left the side to move's stones alone (a placement or
+ * a pass) takes the last mover's weak stones from what the codes knew
+ * (weakness depends on the other side's stones and edges only, mutator
+ * b's F aside): one pass of the rules core's weak sets, not two. */
 void lcodes_init(LCodes *lc, const Position *p, const LPolicy *lp);
 void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp);
 

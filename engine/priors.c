@@ -39,6 +39,9 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
 {
     FeatPos f;
     feat_prepare_ex(&f, p, 0);
+    /* Square boards: each window's weight from the raw-code map the
+     * playout policy reads, not by canonical key and binary search. */
+    const LearnedDense *dn = p->board->size ? learned_dense(w) : NULL;
     float sbuf[2 * MAX_POINTS + 3];
     double ebuf[2 * MAX_POINTS + 3];
     double mean = 0, max = -1e30;
@@ -51,8 +54,14 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
             continue;
         }
         assert(s->complete);
-        feat_move(&f, s->kind == STEP_PLACE ? MOVE_PLACE : MOVE_FLIP, s->pt, &mf);
-        sbuf[i] = learned_score(w, &mf);
+        const int kind = s->kind == STEP_PLACE ? MOVE_PLACE : MOVE_FLIP;
+        if (dn) {
+            feat_move_ex(&f, kind, s->pt, &mf, 0);
+            sbuf[i] = learned_score_with(w, learned_raw_pattern(w, dn, feat_square_raw(&f, s->pt)), &mf);
+        } else {
+            feat_move(&f, kind, s->pt, &mf);
+            sbuf[i] = learned_score(w, &mf);
+        }
         mean += sbuf[i];
         nm++;
         if (sbuf[i] > max) max = sbuf[i];
