@@ -72,31 +72,43 @@ void feat_square_offsets(const Board *b, int me, int off[8])
     }
 }
 
-/* The window's digits d[8] of point pt in the mover's frame. */
-static void square_digits(const FeatPos *f, int pt, uint32_t d[8])
+static uint32_t square_pattern(const FeatPos *f, int pt)
 {
     const Board *b = f->p->board;
     const int N = b->size, S = b->stride, x = pt % N, y = pt / N, qb = b->bit_of[pt];
+    uint32_t d[8];
     for (int i = 0; i < 8; i++) {
         int ax = f->me == BLACK ? DX[i] : DY[i], ay = f->me == BLACK ? DY[i] : DX[i];
         int cx = x + ax, cy = y + ay;
         d[i] = cx < 0 || cy < 0 || cx >= N || cy >= N ? 5 : digit(f, qb + ax + ay * S);
     }
-}
-
-static uint32_t square_pattern(const FeatPos *f, int pt)
-{
-    uint32_t d[8];
-    square_digits(f, pt, d);
     return feat_square_key(d);
 }
 
 uint32_t feat_square_raw(const FeatPos *f, int pt)
 {
-    assert(f->p->board->size > 0);
-    uint32_t d[8], c = 0;
-    square_digits(f, pt, d);
-    for (int i = 7; i >= 0; i--) c = c * 6 + d[i];
+    /* The digits of square_pattern from one 64-bit window of each set
+     * (bit S + 1 is pt; the frame around the board holds no point, so no
+     * bounds checks): the priors read every child's window. */
+    const Position *p = f->p;
+    const Board *b = p->board;
+    assert(b->size > 0);
+    const int S = b->stride, me = f->me, lo = b->bit_of[pt] - S - 1;
+    const uint64_t on = bb_window64(b->points, lo);
+    const uint64_t own = bb_window64(p->stones[me], lo), opp = bb_window64(p->stones[me ^ 1], lo);
+    const uint64_t ownw = bb_window64(f->weak[me], lo), oppw = bb_window64(f->weak[me ^ 1], lo);
+    uint32_t c = 0;
+    for (int i = 7; i >= 0; i--) {
+        const int ax = me == BLACK ? DX[i] : DY[i], ay = me == BLACK ? DY[i] : DX[i], k = ax + 1 + (ay + 1) * S;
+        const uint32_t d = !(on >> k & 1) ? 5 : own >> k & 1 ? 1 + 2 * (uint32_t)(ownw >> k & 1)
+                                            : opp >> k & 1 ? 2 + 2 * (uint32_t)(oppw >> k & 1) : 0;
+        c = c * 6 + d;
+    }
+#ifdef MORPHOS_CHECKS
+    uint32_t d[8], r = c;
+    for (int i = 0; i < 8; i++, r /= 6) d[i] = r % 6;
+    assert(feat_square_key(d) == square_pattern(f, pt));
+#endif
     return c;
 }
 

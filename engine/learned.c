@@ -50,16 +50,42 @@ float learned_pattern(const LearnedSet *w, uint32_t key)
 static _Atomic(const LearnedDense *) dense[MAX_SETS];
 static pthread_mutex_t dense_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* feat_bridges from a square window's digits (cells NW N NE W E SW S
- * SE), in idx's bits: a diagonal own stone (1, 3) whose two cells
- * between are empty. */
-static uint16_t bridges(const uint32_t d[8])
+/* A square code's idx bits before the set's keys are written: no pattern
+ * (npat) and feat_bridges of its digits d0..d7 (cells NW N NE W E SW S
+ * SE): a diagonal own stone (1, 3) whose two cells between are empty,
+ * NW over N and W (d0; d1, d3), NE over N and E (d2; d1, d4), SW over W
+ * and S (d5; d3, d6), SE over E and S (d7; d4, d6). The code is l + 6^4 h
+ * with l the digits d0..d3 and h d4..d7; h decides three bits (d4 empty,
+ * SW's stone with d6 empty, SE's bridge), so every h is one of 8 rows over
+ * l, built first and copied: a first search no longer spends the time of
+ * a thousand playouts on 6^8 codes one by one. */
+#define OWN_DIGIT(x) ((x) == 1 || (x) == 3)
+static void square_fill(uint16_t *idx, uint16_t npat)
 {
+    uint16_t row[8][1296]; /* 20 KB */
+    for (int l = 0; l < 1296; l++) {
+        const int d0 = l % 6, d1 = l / 6 % 6, d2 = l / 36 % 6, d3 = l / 216;
+        const int nw = OWN_DIGIT(d0) && d1 == 0 && d3 == 0, nep = OWN_DIGIT(d2) && d1 == 0, e3 = d3 == 0;
+        for (int t = 0; t < 8; t++) {
+            const int nb = nw + (nep & t) + (e3 & t >> 1) + (t >> 2);
+            row[t][l] = (uint16_t)(npat | (nb > 1 ? 2 : nb) << LEARNED_IDX_BITS);
+        }
+    }
+    for (int h = 0; h < 1296; h++) {
+        const int d4 = h % 6, d5 = h / 6 % 6, d6 = h / 36 % 6, d7 = h / 216;
+        const int t = (d4 == 0) | (OWN_DIGIT(d5) && d6 == 0) << 1 | (OWN_DIGIT(d7) && d4 == 0 && d6 == 0) << 2;
+        memcpy(idx + (size_t)h * 1296, row[t], sizeof row[t]);
+    }
+#ifdef MORPHOS_CHECKS
     static const int diag[4][3] = {{0, 1, 3}, {2, 1, 4}, {5, 3, 6}, {7, 4, 6}};
-    int nb = 0;
-    for (int k = 0; k < 4; k++)
-        nb += (d[diag[k][0]] == 1 || d[diag[k][0]] == 3) && d[diag[k][1]] == 0 && d[diag[k][2]] == 0;
-    return (uint16_t)((nb > 1 ? 2 : nb) << LEARNED_IDX_BITS);
+    uint32_t dg[8] = {0};
+    for (size_t i = 0; i < FEAT_SQUARE_CODES; i++) {
+        int nb = 0;
+        for (int k = 0; k < 4; k++) nb += OWN_DIGIT(dg[diag[k][0]]) && dg[diag[k][1]] == 0 && dg[diag[k][2]] == 0;
+        assert(idx[i] == (uint16_t)(npat | (nb > 1 ? 2 : nb) << LEARNED_IDX_BITS));
+        for (int k = 0; k < 8 && ++dg[k] == 6; k++) dg[k] = 0;
+    }
+#endif
 }
 
 static const LearnedDense *dense_build(const LearnedSet *w)
@@ -77,11 +103,7 @@ static const LearnedDense *dense_build(const LearnedSet *w)
     if (cairo) {
         for (size_t i = 0; i < n; i++) idx[i] = (uint16_t)w->npat;
     } else {
-        uint32_t dg[8] = {0}; /* the digits of code i, counted up as i is */
-        for (size_t i = 0; i < n; i++) {
-            idx[i] = (uint16_t)(w->npat | bridges(dg));
-            for (int k = 0; k < 8 && ++dg[k] == 6; k++) dg[k] = 0;
-        }
+        square_fill(idx, (uint16_t)w->npat);
     }
     for (uint32_t j = 0; j < w->npat; j++) {
         g[j] = expf(w->lg[j]);
