@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "eval.h"
@@ -689,7 +690,9 @@ static void df_free_frames(Dfpn *d)
 
 Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveStats *st)
 {
-    double t0 = now_seconds();
+    double t0 = now_seconds(), cpu0 = 0;
+    struct timespec ts0;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts0) == 0) cpu0 = (double)ts0.tv_sec + ts0.tv_nsec * 1e-9;
     if (st) memset(st, 0, sizeof *st);
     if (pos_over(p)) return (Result)p->result;
     int me = p->to_move;
@@ -820,6 +823,8 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
             if (w[i].maxdepth > st->depth) st->depth = w[i].maxdepth;
         }
         st->main_nodes = w[0].nodes;
+        struct timespec ts;
+        if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) st->main_cpu = (double)ts.tv_sec + ts.tv_nsec * 1e-9 - cpu0;
         st->seconds = now_seconds() - t0;
         st->table_bytes = (df_mask(d) + 1) * DF_WAYS * sizeof(DSlot);
         for (int i = 0; i < owned; i++) st->table_bytes += (dt_mask(&own[i]) + 1) * DF_WAYS * sizeof(DSlot);

@@ -365,10 +365,10 @@ Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHo
     SolveStats st;
     Result r = dfpn_solve(p, &lim, best, &st);
     if (e->cfg.verbose)
-        fprintf(stderr, "solve: %s | %llu nodes in %.2fs (%.0f/s), depth %d, %d threads (main thread %llu), %d questions, table %.1f MiB\n",
+        fprintf(stderr, "solve: %s | %llu nodes in %.2fs (%.0f/s), depth %d, %d threads (main thread %llu nodes, %.2fs CPU), %d questions, table %.1f MiB\n",
                 r == RESULT_BLACK ? "black" : r == RESULT_WHITE ? "white" : r == RESULT_DRAW ? "draw" : "unknown", st.nodes,
                 st.seconds, st.seconds > 0 ? (double)st.nodes / st.seconds : 0.0, st.depth, lim.threads > 1 ? lim.threads : 1,
-                st.main_nodes, st.questions, (double)st.table_bytes / (1 << 20));
+                st.main_nodes, st.main_cpu, st.questions, (double)st.table_bytes / (1 << 20));
     return r;
 }
 

@@ -27,6 +27,7 @@ typedef struct SolveLimits {
 typedef struct SolveStats {
     unsigned long long nodes;
     unsigned long long main_nodes; /* df-pn: the main thread's (its search is one thread's, node for node; the helpers' add to nodes) */
+    double main_cpu;       /* df-pn: the main thread's CPU seconds */
     int depth;             /* deepest completed iteration / line searched */
     double seconds;
     size_t table_bytes;    /* the table in use at the end (it grows up to the memory given; 0: none could be had) */
