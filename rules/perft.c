@@ -2,8 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "conn.h"
 #include "targets.h"
+#include "word5.h"
 
 /* Bulk counting two plies from the leaves, for turns of one placement or
  * one flip (no mutator b, c or d). A placement leaves the opponent's
@@ -96,6 +98,64 @@ static inline __attribute__((always_inline)) uint64_t plain_children(const Posit
     return sum;
 }
 
+/* The last ply of plain perft on 5x5 under the base rules (regs5_rules):
+ * each child of p (mover m, a constant; targets t) made into c as
+ * play_point_by makes it, from the parent's words held in registers. c
+ * takes the parent's state once, and each child only what a one-point
+ * move changes: the stones, the connected sets, the key, the last move,
+ * the flipped point and the result (the general path copies the whole
+ * position per child and plays into it). conn_add's tests are sets of
+ * the parent, worked out once for all its children: J, the points where
+ * a stone joins cm (next to it, or on the first goal line), and L, those
+ * next to a loose stone; only a stone in both, or a flip of a connected
+ * stone, floods. Returns the number of children. */
+static inline __attribute__((always_inline)) uint64_t leaves5(const Position *p, Position *c, const int m, uint64_t t)
+{
+    const Board *b = p->board;
+    const uint64_t all = ~(uint64_t)0, me = p->stones[m][0], op = p->stones[!m][0], cm = p->conn[m][0], co = p->conn[!m][0];
+    const uint64_t key = p->key, g1 = m == BLACK ? ROW5(4) : COL5(4), o0 = m == BLACK ? COL5(0) : ROW5(0);
+    const uint64_t J = grow5(cm, all) | (m == BLACK ? ROW5(0) : COL5(0)), L = grow5(me & ~cm, all) & J;
+    memcpy(c, p, offsetof(Position, stones));
+    c->ply++;
+    c->to_move = (uint8_t)!m;
+    c->passes = 0;
+    c->owe = 0;
+    const uint64_t n = (uint64_t)__builtin_popcountll(t);
+    for (; t; t &= t - 1) {
+        const uint64_t x = t & -t, f = (op & x) != 0, me1 = me | x, op1 = op & ~x, xj = x & J;
+        const int bit = __builtin_ctzll(t), q = b->point_of[bit];
+        c->stones[m][0] = me1;
+        c->stones[!m][0] = op1;
+        c->key = key ^ b->zob[m][q] ^ (b->zob[!m][q] & -f);
+        c->flipped = (int16_t)(f ? q : -1);
+        c->last = move_pts(f ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
+        c->conn[!m][0] = __builtin_expect((co & x) != 0, 0) ? flood5(op1 & o0, op1) : co; /* flip_stone's rebuild */
+        uint64_t cm1 = cm | xj, won = xj & g1;
+        if (__builtin_expect((x & L) != 0, 0)) { /* conn_join */
+            const uint64_t g = flood5(x, me1 & ~cm);
+            cm1 = cm | g;
+            won = g & g1;
+        }
+        c->conn[m][0] = cm1;
+        c->result = (uint8_t)(won ? (m == BLACK ? RESULT_BLACK : RESULT_WHITE) : RESULT_NONE);
+        /* Every child made in memory, as the general path makes it: without
+         * the barrier gcc stores only the last child's key and last move
+         * (no child is read here), and a leaf would cost less than a make. */
+        __asm__ volatile("" : : "r"(c) : "memory");
+#ifdef MORPHOS_CHECKS
+        Position ref;
+        memcpy(&ref, p, sizeof ref);
+        play_point_by(&ref, m, q, bit, (int)f, 7, 1);
+        hot_assert(memcmp(&ref, c, sizeof ref) == 0);
+#endif
+    }
+    return n;
+}
+
+/* Out of line, so that the registers are allocated for the loop alone. */
+static __attribute__((noinline)) uint64_t leaves5_black(const Position *p, Position *c, uint64_t t) { return leaves5(p, c, BLACK, t); }
+static __attribute__((noinline)) uint64_t leaves5_white(const Position *p, Position *c, uint64_t t) { return leaves5(p, c, WHITE, t); }
+
 /* One node. S0, NW0: the board's stride and word count as constants (0:
  * the board's), so that plain turns, where most leaves are, compile per
  * size; self: the copy for this size, for the children. */
@@ -117,6 +177,7 @@ perft_node(const Position *p, int depth, bool bulk, PerftLevel *lv, const int S0
         for (int i = 0; i < nw; i++) plane[i] = p->stones[x][i] | b->edge[x][i];
         if (targets_n(b, plane, p->stones[x], p->stones[!x], b->edge[x], t, S0, NW0, 0) > 0) {
             Position *c = &lv[depth].child;
+            if (depth == 1 && S0 == 7 && NW0 == 1 && regs5_rules(b)) return x == BLACK ? leaves5_black(p, c, t[0]) : leaves5_white(p, c, t[0]);
             if (depth == 1) return plain_children(p, c, x, t, 0, bulk, lv, S0, NW0, self);
             return plain_children(p, c, x, t, depth - 1, bulk, lv, S0, NW0, self);
         }
