@@ -851,14 +851,16 @@ static inline __attribute__((always_inline)) int random_playout_n(Position *p, u
  * position back once (the general loop stores and reloads them every ply);
  * the colour of each ply is a constant (the loop plays Black's and White's
  * ply in turn). The same draws and moves as random_playout_n. The word's
- * sets, weak set, flood, lines test and targets: word5.h. */
+ * sets, weak set, flood and targets: word5.h. */
 
 /* Colour m takes the target x (bit: its index; a placement, or a flip of
- * a stone of op); whether that won. *last: the bit, *flip whether it was a flip. A
- * chain won now holds the stone just played, so the win test floods from
- * it, once every line is held. */
+ * a stone of op); whether that won. *last: the bit, *flip whether it was
+ * a flip. cm, co: the two colours' connected sets, kept as conn_add and
+ * flip_stone keep Position.conn, conn_add's test by masks: only a stone
+ * that joins cm and brings loose stones along, or a flip of a stone of
+ * co, floods (a few plies in a hundred). */
 static inline __attribute__((always_inline)) int take5(const Board *b, const int m, const uint64_t x, const int bit, uint64_t *me, uint64_t *op,
-                                                       uint64_t *key, int *last, int *flip)
+                                                       uint64_t *cm, uint64_t *co, uint64_t *key, int *last, int *flip)
 {
     const uint64_t g0 = m == BLACK ? ROW5(0) : COL5(0), g1 = m == BLACK ? ROW5(4) : COL5(4);
     const uint64_t f = (*op & x) != 0;
@@ -868,16 +870,25 @@ static inline __attribute__((always_inline)) int take5(const Board *b, const int
     *key ^= b->zob[m][q] ^ (b->zob[!m][q] & -f);
     *last = bit;
     *flip = (int)f;
-    if (!lines5(*me, m)) return 0;
-    const uint64_t c = flood5(x, *me);
-    return ((c & g0) != 0) & ((c & g1) != 0);
+    if (__builtin_expect((*co & x) != 0, 0)) *co = conn5(!m, *op);
+    /* j: all ones when the stone joins cm (next to it, or on the first
+     * goal line); one test for the rare join with loose stones. */
+    const uint64_t nb = x << 1 | x >> 1 | x << 7 | x >> 7, j = -(uint64_t)(((nb & *cm) | (x & g0)) != 0);
+    if (__builtin_expect((nb & *me & ~*cm & j) != 0, 0)) {
+        const uint64_t g = flood5(x, *me & ~*cm);
+        *cm |= g;
+        return (g & g1) != 0;
+    }
+    *cm |= x & j;
+    return (x & g1 & j) != 0;
 }
 
 /* One plain ply of colour m (a constant) in registers, me and op the two
  * colours' stones, the draw of plain_draw_n. Returns 1 when the ply won,
  * 0 when it was played, -1 when there is no target (a pass: nothing drawn,
  * nothing played). */
-static inline __attribute__((always_inline)) int ply5(const Board *b, const int m, const int EDGES, uint64_t *me, uint64_t *op, uint64_t *key,
+static inline __attribute__((always_inline)) int ply5(const Board *b, const int m, const int EDGES, uint64_t *me, uint64_t *op, uint64_t *cm,
+                                                      uint64_t *co, uint64_t *key,
                                                       uint64_t *rng, int *last, int *flip)
 {
     const uint64_t t = targets5(m, EDGES, *me, *op);
@@ -887,17 +898,18 @@ static inline __attribute__((always_inline)) int ply5(const Board *b, const int 
     /* select64's pdep gives the drawn point as a bit: its index (for the
      * key and the last move) is off the path to the next ply. */
     const uint64_t x = __builtin_ia32_pdep_di((uint64_t)1 << k, t);
-    return take5(b, m, x, __builtin_ctzll(x), me, op, key, last, flip);
+    return take5(b, m, x, __builtin_ctzll(x), me, op, cm, co, key, last, flip);
 #else
     const int bit = select64(t, k);
-    return take5(b, m, (uint64_t)1 << bit, bit, me, op, key, last, flip);
+    return take5(b, m, (uint64_t)1 << bit, bit, me, op, cm, co, key, last, flip);
 #endif
 }
 
 /* White's swap turn with the draws of play_swap_turn: one among the
  * targets and the swap, a placement drawn again among the empty points.
  * As ply5, and -2 when the swap was drawn (not played). */
-static inline __attribute__((always_inline)) int swap_ply5(const Board *b, const int EDGES, uint64_t *me, uint64_t *op, uint64_t *key,
+static inline __attribute__((always_inline)) int swap_ply5(const Board *b, const int EDGES, uint64_t *me, uint64_t *op, uint64_t *cm,
+                                                           uint64_t *co, uint64_t *key,
                                                            uint64_t *rng, int *last, int *flip)
 {
     const uint64_t t = targets5(WHITE, EDGES, *me, *op);
@@ -908,7 +920,7 @@ static inline __attribute__((always_inline)) int swap_ply5(const Board *b, const
     if (!flip_drawn) r = rng_below(rng, E);
     else r -= E;
     const int bit = select64(flip_drawn ? t & *op : t & ~*op, (int)r);
-    return take5(b, WHITE, (uint64_t)1 << bit, bit, me, op, key, last, flip);
+    return take5(b, WHITE, (uint64_t)1 << bit, bit, me, op, cm, co, key, last, flip);
 }
 
 /* What a loop in registers writes back besides the stones and the
@@ -936,15 +948,16 @@ static inline __attribute__((always_inline)) int playout_5_regs(Position *p, uin
 {
     const Board *b = p->board;
     uint64_t sb = p->stones[BLACK][0], sw = p->stones[WHITE][0], key = p->key, rng = *rngp;
+    uint64_t cb = p->conn[BLACK][0], cw = p->conn[WHITE][0];
     const int m0 = p->to_move;
     int plies = 0, r = 0, last = -1, flip = 0;
     if (b->rules.pie && p->ply < 2) { /* Black's first ply, then White's swap turn */
         if (!p->ply) {
-            if ((r = ply5(b, BLACK, EDGES, &sb, &sw, &key, &rng, &last, &flip)) < 0) goto out;
+            if ((r = ply5(b, BLACK, EDGES, &sb, &sw, &cb, &cw, &key, &rng, &last, &flip)) < 0) goto out;
             plies++;
             if (r || plies == cap) goto out;
         }
-        if ((r = swap_ply5(b, EDGES, &sw, &sb, &key, &rng, &last, &flip)) < 0) {
+        if ((r = swap_ply5(b, EDGES, &sw, &sb, &cw, &cb, &key, &rng, &last, &flip)) < 0) {
             *swap = r == -2;
             goto out;
         }
@@ -954,11 +967,11 @@ static inline __attribute__((always_inline)) int playout_5_regs(Position *p, uin
         goto white;
     }
     for (;;) {
-        if (plies == cap || (r = ply5(b, BLACK, EDGES, &sb, &sw, &key, &rng, &last, &flip)) < 0) break;
+        if (plies == cap || (r = ply5(b, BLACK, EDGES, &sb, &sw, &cb, &cw, &key, &rng, &last, &flip)) < 0) break;
         plies++;
         if (r) break;
     white:
-        if (plies == cap || (r = ply5(b, WHITE, EDGES, &sw, &sb, &key, &rng, &last, &flip)) < 0) break;
+        if (plies == cap || (r = ply5(b, WHITE, EDGES, &sw, &sb, &cw, &cb, &key, &rng, &last, &flip)) < 0) break;
         plies++;
         if (r) break;
     }
@@ -967,8 +980,8 @@ out:
     if (!plies) return 0;
     p->stones[BLACK][0] = sb;
     p->stones[WHITE][0] = sw;
-    p->conn[BLACK][0] = flood5(sb & ROW5(0), sb);
-    p->conn[WHITE][0] = flood5(sw & COL5(0), sw);
+    p->conn[BLACK][0] = cb;
+    p->conn[WHITE][0] = cw;
     regs_written_back(p, key, m0, plies, r, last, flip);
     return plies;
 }
@@ -1029,10 +1042,10 @@ static int playout_5_base_noedges(Position *p, uint64_t *rng, int cap) { return 
  * forwarding). Here a ply is the targets (targets.h's patterns), the draw
  * (simd_pick_W), the move as a one-bit vector, and conn_add's test
  * (whether the stone joins the connected set and brings loose stones
- * along) by vector masks. A win test by lines and a flood from the stone
- * played (playout_5_regs's) ran 13x13 playouts 1.35x slower than this:
- * on a large board most plies pass the lines test, and the flood's end
- * mispredicts. 7x7 and 9x9 (two words, xmm) ran 1.03-1.07x slower than
+ * along) by vector masks. A win test by lines (every row or column
+ * held) and a flood from the stone played ran 13x13 playouts 1.35x
+ * slower than this: on a large board most plies pass the lines test, and
+ * the flood's end mispredicts (on 5x5 too, where the masks replaced it). 7x7 and 9x9 (two words, xmm) ran 1.03-1.07x slower than
  * their word loops, so they keep those. From ply 2 on or without the
  * pie; a pass leaves the loop (the general path plays it). */
 #define VREGS(W, V, X)                                                                                                               \

@@ -113,7 +113,7 @@ static inline __attribute__((always_inline)) uint64_t leaves5(const Position *p,
 {
     const Board *b = p->board;
     const uint64_t all = ~(uint64_t)0, me = p->stones[m][0], op = p->stones[!m][0], cm = p->conn[m][0], co = p->conn[!m][0];
-    const uint64_t key = p->key, g1 = m == BLACK ? ROW5(4) : COL5(4), o0 = m == BLACK ? COL5(0) : ROW5(0);
+    const uint64_t key = p->key, g1 = m == BLACK ? ROW5(4) : COL5(4);
     const uint64_t J = grow5(cm, all) | (m == BLACK ? ROW5(0) : COL5(0)), L = grow5(me & ~cm, all) & J;
     memcpy(c, p, offsetof(Position, stones));
     c->ply++;
@@ -129,7 +129,7 @@ static inline __attribute__((always_inline)) uint64_t leaves5(const Position *p,
         c->key = key ^ b->zob[m][q] ^ (b->zob[!m][q] & -f);
         c->flipped = (int16_t)(f ? q : -1);
         c->last = move_pts(f ? MOVE_FLIP : MOVE_PLACE, 1, q, -1, -1);
-        c->conn[!m][0] = __builtin_expect((co & x) != 0, 0) ? flood5(op1 & o0, op1) : co; /* flip_stone's rebuild */
+        c->conn[!m][0] = __builtin_expect((co & x) != 0, 0) ? conn5(!m, op1) : co; /* flip_stone's rebuild */
         uint64_t cm1 = cm | xj, won = xj & g1;
         if (__builtin_expect((x & L) != 0, 0)) { /* conn_join */
             const uint64_t g = flood5(x, me1 & ~cm);

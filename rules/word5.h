@@ -1,5 +1,5 @@
 /* word5.h - the 5x5 board as one word under the base rules: its bit sets
- * as constants, the weak set, the flood, the lines test and a plain
+ * as constants, the weak set, the flood, the connected set and a plain
  * turn's targets, inline for the loops that keep the board in registers
  * (random playouts in movegen.c, plain perft's leaves in perft.c), and the
  * rule sets those loops play. Internal to rules/. */
@@ -66,20 +66,11 @@ static inline __attribute__((always_inline)) uint64_t flood5(uint64_t g, const u
     return h;
 }
 
-/* Whether stones s of colour m (a constant) hold a stone in every line
- * that a chain between m's goal lines crosses (Black every row, White
- * every column): without that there is no chain, and no flood. The OR
- * of each line's five bits lands on its first point. */
-static inline __attribute__((always_inline)) bool lines5(const uint64_t s, const int m)
+/* The connected set of colour c (a constant) with stones s: the stones
+ * joined to its first goal line (Position.conn). */
+static inline __attribute__((always_inline)) uint64_t conn5(const int c, const uint64_t s)
 {
-    if (m == BLACK) {
-        uint64_t r = s | s >> 1;
-        r |= r >> 2 | s >> 4;
-        return (~r & COL5(0)) == 0;
-    }
-    uint64_t r = s | s >> 7;
-    r |= r >> 14 | s >> 28;
-    return (~r & ROW5(0)) == 0;
+    return flood5(s & (c == BLACK ? ROW5(0) : COL5(0)), s);
 }
 
 /* A plain turn's targets for colour m (a constant): the empty points and
