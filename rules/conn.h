@@ -79,7 +79,8 @@ static inline __attribute__((always_inline)) bool join_component_n(const Positio
 {
     const Board *b = p->board;
     const int nw = NW0 ? NW0 : b->words;
-    bb_t loose = { 0 };
+    bb_t loose;
+    bb_zero(loose);
     for (int i = 0; i < nw; i++) {
         loose[i] = p->stones[c][i] & ~p->conn[c][i];
         f[i] = 0;

@@ -286,7 +286,7 @@ void pos_weak_stones(const Position *p, Color c, uint64_t *out)
     assert(c == BLACK || c == WHITE);
     bb_t plane;
     flipper_plane(p, c, plane);
-    memset(out, 0, sizeof(bb_t)); /* a constant size: a few stores */
+    bb_zero(out);
     weak_set(p->board, plane, p->stones[c], out);
 }
 
@@ -297,7 +297,7 @@ void pos_weak_if_placed(const Position *p, Color c, uint64_t *out)
     flipper_plane(p, c, plane);
     bb_zero(empty);
     empty_set(p, empty);
-    memset(out, 0, sizeof(bb_t));
+    bb_zero(out);
     weak_set(b, plane, empty, out);
 }
 
@@ -310,7 +310,7 @@ void pos_weak_points(const Position *p, Color c, uint64_t *out)
     bb_zero(centres);
     empty_set(p, centres);
     for (int w = 0; w < b->words; w++) centres[w] |= p->stones[c][w];
-    memset(out, 0, sizeof(bb_t));
+    bb_zero(out);
     weak_set(b, plane, centres, out);
 }
 

@@ -135,7 +135,13 @@ static const char *token(Parse *ps, const char *t)
 
 const char *ruleset_parse(Ruleset *out, const char *text)
 {
+#if defined(__wasm__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    /* WebAssembly without threads (the page's single-threaded build):
+     * thread-local storage would need the atomics that build has not. */
+    static char msg[256];
+#else
     static _Thread_local char msg[256];
+#endif
     Parse ps = { .edges = -1, .pie = -1 };
     ruleset_default(&ps.r);
     char tok[64];

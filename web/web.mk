@@ -18,9 +18,14 @@ WEB_BUILD  = build/web
 # -msimd128: WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 and
 # later), two board words per vector in the rules core (targets.h); -flto:
 # the engine's per-ply calls into the rules core inlined across files.
-# Both measured in docs/web.md ("Speed"). -mbulk-memory cannot link
-# without threads' atomics here (thread-local storage).
-WEB_OPT    = -O3 -flto -msimd128
+# Both measured in docs/web.md ("Speed"). -mbulk-memory (Chrome 75,
+# Firefox 79, Safari 15): memcpy and memset that stay calls are
+# memory.copy and memory.fill, which V8 runs as its own memmove (a
+# Position or a learned policy's codes copied each simulation: 830 bytes
+# 121 -> 41 ns in node) instead of a loop in WebAssembly or a call out
+# to JavaScript (emscripten's memcpy of 512 bytes and more). The single-
+# threaded build has no thread-local storage for it (rules/ruleset.c).
+WEB_OPT    = -O3 -flto -msimd128 -mbulk-memory
 WEB_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(WEB_OPT) -D_POSIX_C_SOURCE=200809L
 WEB_LDFLAGS = $(WEB_OPT) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorphos \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 \
