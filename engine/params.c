@@ -112,8 +112,8 @@ void config_default(EngineConfig *c)
      * 13x13: 15-5 (docs/results.md) */
     c->learned_priors = 1;
     /* the learned playout policy for a playout's first 20 plies against the
-     * hand-set policy (0.25 s a move): 9x9 @K9@, 13x13 @K13@; Morpharaoh 48
-     * @KM48@, so only where shown (learned_policy_shown; docs/results.md) */
+     * hand-set policy (0.25 s a move): 9x9 81-57, 13x13 39-21; Morpharaoh 48
+     * 10-30, so only where shown (learned_policy_shown; docs/results.md) */
     c->learned_policy = 1;
     c->learned_plies = 20;
     c->learned_policy_all = 0;
