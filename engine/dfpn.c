@@ -733,15 +733,18 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
     }
     if (bytes * 2 <= lim->memory) fprintf(stderr, "solve: table reduced to %zu MiB (memory)\n", bytes >> 20);
     /* The helpers' own tables: what the memory leaves beyond the shared
-     * one (its buckets are a power of two), shared out, at least DF_MIN_BUCKETS each. */
+     * one (its buckets are a power of two), shared out. */
     DTable *own = nw > 1 ? calloc((size_t)nw - 1, sizeof *own) : NULL;
     int owned = 0;
     if (own) {
         size_t rest = lim->memory > bytes ? (lim->memory - bytes) / (size_t)(nw - 1) : 0;
-        while (owned < nw - 1 && dt_alloc(&own[owned], rest, lim->seconds >= DF_HUGE_SECONDS)) owned++;
+        /* Within the memory given: a helper's table is DF_MIN_BUCKETS at least. */
+        if (rest >= DF_MIN_BUCKETS * DF_WAYS * sizeof(DSlot))
+            while (owned < nw - 1 && dt_alloc(&own[owned], rest, lim->seconds >= DF_HUGE_SECONDS)) owned++;
     }
     if (nw > 1 && owned < nw - 1) {
-        fprintf(stderr, "solve: out of memory for the helpers' tables; %d threads\n", owned + 1);
+        fprintf(stderr, "solve: no memory left for the helpers' tables (%zu KiB each at least); %d threads\n",
+                DF_MIN_BUCKETS * DF_WAYS * sizeof(DSlot) >> 10, owned + 1);
         nw = owned + 1;
     }
     sh->db = lim->db && pdb_fits(lim->db, p->board) ? lim->db : NULL;
@@ -826,7 +829,7 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
         struct timespec ts;
         if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) st->main_cpu = (double)ts.tv_sec + ts.tv_nsec * 1e-9 - cpu0;
         st->seconds = now_seconds() - t0;
-        st->table_bytes = (df_mask(d) + 1) * DF_WAYS * sizeof(DSlot);
+        st->table_bytes = (dt_mask(&sh->t) + 1) * DF_WAYS * sizeof(DSlot); /* the main thread's, then the helpers' */
         for (int i = 0; i < owned; i++) st->table_bytes += (dt_mask(&own[i]) + 1) * DF_WAYS * sizeof(DSlot);
         st->questions = questions;
     }

@@ -131,7 +131,7 @@ void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp)
     const Board *b = p->board;
     const int nw = b->words, me = p->to_move;
     bb_t weak[2];
-    if (!b->rules.b && lc->mover == (me ^ 1) && !memcmp(lc->stones[me], p->stones[me], 8 * (size_t)nw)) {
+    if (b->weak_by_stones && lc->mover == (me ^ 1) && !memcmp(lc->stones[me], p->stones[me], 8 * (size_t)nw)) {
         /* The other side's weak stones: those of the points weak for it
          * then (its weak stones and weak_if), which it holds now. */
         for (int w = 0; w < nw; w++) weak[me ^ 1][w] = (lc->weak[me ^ 1][w] | lc->weak_if[w]) & p->stones[me ^ 1][w];

@@ -458,6 +458,7 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
     b->max_places = rules->c ? 2 : 1;
     b->single_steps = !rules->c;
     b->flip_bannable = rules->b;
+    b->weak_by_stones = !rules->b;
     b->may_owe = rules->d;
     b->full_board_ends = rules->tiebreak;
     if (rules->game != GAME_MORPHARAOH) build_square(b, size);

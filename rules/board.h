@@ -91,6 +91,9 @@ typedef struct Board {
                              (tiebreak) */
     bool plain_turns; /* no mutator b or c: a turn with no stone owed is one
                          placement or one flip (the fast paths' test) */
+    bool weak_by_stones; /* a side's weak stones follow from the two sides'
+                            stones alone (no b: under b the stone the
+                            opponent flipped last counts as the mover's) */
     int16_t bit_of[MAX_POINTS];
     int16_t point_of[BB_MAXW * 64]; /* -1 where no point */
 
