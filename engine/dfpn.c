@@ -154,6 +154,7 @@ static size_t df_mask(const Dfpn *d) { return dt_mask(d->t); }
 
 /* The smallest table, in buckets. */
 #define DF_MIN_BUCKETS ((size_t)1024)
+#define DF_MIN_BYTES (DF_MIN_BUCKETS * DF_WAYS * sizeof(DSlot))
 
 /* Maps a table of the most buckets (a power of two, DF_MIN_BUCKETS at
  * least) that memory bytes hold, or failing that the largest half that
@@ -738,13 +739,13 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
     int owned = 0;
     if (own) {
         size_t rest = lim->memory > bytes ? (lim->memory - bytes) / (size_t)(nw - 1) : 0;
-        /* Within the memory given: a helper's table is DF_MIN_BUCKETS at least. */
-        if (rest >= DF_MIN_BUCKETS * DF_WAYS * sizeof(DSlot))
+        /* Within the memory given: a helper's table is DF_MIN_BYTES at least. */
+        if (rest >= DF_MIN_BYTES)
             while (owned < nw - 1 && dt_alloc(&own[owned], rest, lim->seconds >= DF_HUGE_SECONDS)) owned++;
     }
     if (nw > 1 && owned < nw - 1) {
         fprintf(stderr, "solve: no memory left for the helpers' tables (%zu KiB each at least); %d threads\n",
-                DF_MIN_BUCKETS * DF_WAYS * sizeof(DSlot) >> 10, owned + 1);
+                DF_MIN_BYTES >> 10, owned + 1);
         nw = owned + 1;
     }
     sh->db = lim->db && pdb_fits(lim->db, p->board) ? lim->db : NULL;
