@@ -138,6 +138,8 @@ typedef struct Dfpn {
     Deadline dl;
     unsigned long long nodes, flush_at;
     int abort, maxdepth, main;
+    double t0, progress, progress_at; /* the main thread's lines on the root (SolveLimits.progress) */
+    const char *label;
 } Dfpn;
 
 static size_t dt_mask(const DTable *t) { return atomic_load_explicit(&t->mask, memory_order_relaxed); }
@@ -510,6 +512,34 @@ static void df_record(Dfpn *d, const Position *p, uint64_t canon, int sym, const
     if (pdb_put(d->sh->db, &e) < 0) atomic_store(&d->sh->oom, 1);
 }
 
+/* A line on stderr with the root's numbers, every d->progress seconds:
+ * how a long solve converges (its children answered for each side, the
+ * least proof and disproof numbers among the open ones). */
+static void df_progress(Dfpn *d, const Position *p, const DFrame *f, size_t n)
+{
+    double now = now_seconds();
+    if (now < d->progress_at) return;
+    d->progress_at = now + d->progress;
+    uint32_t phi = DF_INF, delta = 0, mp = DF_INF, md = DF_INF;
+    int won = 0, lost = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = f->phi[i], cd = f->delta[i];
+        if (cd < phi) phi = cd;
+        delta = sat_add(delta, cp);
+        if (cd == 0) won++;
+        else if (cp == 0) lost++;
+        else {
+            if (cp < mp) mp = cp;
+            if (cd < md) md = cd;
+        }
+    }
+    fprintf(stderr,
+            "solve%s%s: %.0f s, %llu nodes, question \"%s wins\" (%s to move): phi %u delta %u; of %zu moves %d reach the "
+            "mover's goal, %d fail, %zu open (least phi %u, delta %u)\n",
+            d->label ? " " : "", d->label ? d->label : "", now - d->t0, d->nodes, d->target == BLACK ? "black" : "white",
+            p->to_move == BLACK ? "black" : "white", phi, delta, n, won, lost, n - (size_t)won - (size_t)lost, mp, md);
+}
+
 /* Searches p until its numbers reach a threshold, it is answered or the
  * search stops; its final numbers go to the table and to *out_phi and
  * *out_delta (the caller's copy even when the table has already lost them). */
@@ -578,6 +608,7 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
         if (d->abort) break;
         f = &d->fr[ply];
         f->phi[c1] = cphi, f->delta[c1] = cdelta;
+        if (ply == 0 && d->progress > 0) df_progress(d, p, f, n);
     }
     *out_phi = phi, *out_delta = delta;
     unsigned long long w = d->nodes - n0;
@@ -759,6 +790,10 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
          * 5x5, 1.35x on the empty board), the second's 1/2, then smaller. */
         w[i].eps = i == 0 ? 2 : i == 1 ? 3 : i == 2 ? 1 : 2 + i;
         w[i].main = i == 0;
+        w[i].t0 = t0;
+        w[i].progress = i == 0 ? lim->progress : 0;
+        w[i].progress_at = t0 + w[i].progress;
+        w[i].label = lim->label;
         /* Only the main thread polls the caller's stop (it may read input). */
         deadline_init(&w[i].dl, at, i == 0 ? lim->stop : NULL, i == 0 ? lim->ctx : NULL);
     }

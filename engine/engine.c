@@ -321,14 +321,18 @@ int engine_proof_verify(const char *path, void (*f)(const ProofRoot *r, void *ct
     return proof_verify(path, f, ctx, cr, err, errlen);
 }
 
-int engine_opening_map(Engine *e, const Position *p, double seconds, const SearchHooks *h, OpeningResult *out,
-                       char *err, size_t errlen)
+/* With verbose, a long solve says how its root converges this often. */
+#define SOLVE_PROGRESS_SECONDS 60.0
+
+int engine_opening_map(Engine *e, const Position *p, double seconds, const int *only, int nonly, const SearchHooks *h,
+                       OpeningResult *out, char *err, size_t errlen)
 {
     if (!e || !p) return -1;
     if (seconds <= 0) seconds = e->cfg.solve_time;
     SolveLimits lim = { .seconds = seconds, .memory = (size_t)e->cfg.memory << 20, .stop = h ? h->stop : NULL,
-                        .ctx = h ? h->ctx : NULL, .threads = e->cfg.threads, .db = e->db };
-    return opening_map(p, &lim, out, err, errlen);
+                        .ctx = h ? h->ctx : NULL, .threads = e->cfg.threads, .db = e->db,
+                        .progress = e->cfg.verbose ? SOLVE_PROGRESS_SECONDS : 0 };
+    return opening_map(p, &lim, only, nonly, out, err, errlen);
 }
 
 Move engine_genmove_live(Engine *e, const Position *p, const SearchHooks *h)
@@ -361,7 +365,8 @@ Result engine_solve(Engine *e, const Position *p, double seconds, const SearchHo
     if (!e || !p) return RESULT_NONE;
     if (seconds <= 0) seconds = e->cfg.solve_time;
     SolveLimits lim = { .seconds = seconds, .memory = (size_t)e->cfg.memory << 20, .stop = h ? h->stop : NULL,
-                        .ctx = h ? h->ctx : NULL, .threads = e->cfg.threads, .db = e->db };
+                        .ctx = h ? h->ctx : NULL, .threads = e->cfg.threads, .db = e->db,
+                        .progress = e->cfg.verbose ? SOLVE_PROGRESS_SECONDS : 0 };
     SolveStats st;
     Result r = dfpn_solve(p, &lim, best, &st);
     if (e->cfg.verbose)

@@ -134,9 +134,12 @@ typedef struct OpeningResult {
     double seconds;
 } OpeningResult;
 /* Fills out[0..n) in point order (out: room for every point); returns n,
- * or -1 and a reason in err (a board whose first turn is not a placement). */
-int engine_opening_map(Engine *e, const Position *p, double seconds, const SearchHooks *h, OpeningResult *out,
-                       char *err, size_t errlen);
+ * or -1 and a reason in err (a board whose first turn is not a placement,
+ * a chosen point that is not a first placement). only[0..nonly): when
+ * nonly > 0, the classes solved (opening_map.h); the others from the
+ * database alone. */
+int engine_opening_map(Engine *e, const Position *p, double seconds, const int *only, int nonly, const SearchHooks *h,
+                       OpeningResult *out, char *err, size_t errlen);
 
 /* Live analysis: search p, reporting every h->interval_cs (100 if 0),
  * until h->stop() returns nonzero (required). Searchers without live

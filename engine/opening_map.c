@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "dfpn.h"
+#include "proofdb.h"
 #include "symmetry.h"
 
 /* The classes to solve, shared by the workers: each takes the next class
@@ -49,6 +50,8 @@ static void map_solve(MapWork *w, int (*stop)(void *), void *ctx)
         OpeningResult *o = &w->out[w->order[i]];
         Position q = *w->start;
         pos_play(&q, &w->moves[w->order[i]]);
+        char label[16];
+        lim.label = point_format(q.board, o->point, label, sizeof label);
         SolveStats st;
         Move best = move_of(MOVE_NONE);
         o->winner = dfpn_solve(&q, &lim, &best, &st);
@@ -73,7 +76,23 @@ static int centre_dist(const Board *b, int pt)
     return x * x + y * y;
 }
 
-int opening_map(const Position *p, const SolveLimits *lim, OpeningResult *out, char *err, size_t errlen)
+/* An opening's value from the database alone (unknown when it has none). */
+static void map_known(const SolveLimits *lim, const Position *start, const Move *m, OpeningResult *o)
+{
+    Position q = *start;
+    pos_play(&q, m);
+    int s;
+    PdbEntry e;
+    if (!lim->db || !pdb_fits(lim->db, q.board) || !pdb_get(lim->db, pdb_key(&q, &s), PDB_WIN, &e) ||
+        e.move.kind == MOVE_NONE)
+        return;
+    int mover_wins = e.value == PDB_WIN;
+    o->winner = (q.to_move == WHITE) == mover_wins ? RESULT_WHITE : RESULT_BLACK;
+    o->reply = pdb_move(&q, s, &e);
+}
+
+int opening_map(const Position *p, const SolveLimits *lim, const int *only, int nonly, OpeningResult *out, char *err,
+                size_t errlen)
 {
     /* The game with the pie declined is the game without the pie: the same
      * board with pie=off (the same keys: the database serves both). */
@@ -117,12 +136,38 @@ int opening_map(const Position *p, const SolveLimits *lim, OpeningResult *out, c
         snprintf(err, errlen, "the first turn here is not a single placement: no opening map");
         count = -1;
     }
+    /* Chosen classes: those alone are solved, in the order given; the
+     * others answer from the database. */
+    int chosen = 0;
+    for (int k = 0; count > 0 && k < nonly; k++) {
+        int at = -1;
+        for (int i = 0; i < count && at < 0; i++)
+            if (out[i].point == only[k]) at = i;
+        if (at < 0) {
+            char buf[16];
+            if (only[k] >= 0 && only[k] < b->npoints) point_format(b, only[k], buf, sizeof buf);
+            else snprintf(buf, sizeof buf, "point %d", only[k]);
+            snprintf(err, errlen, "%s is not a first placement here", buf);
+            count = -1;
+            break;
+        }
+        if (same[at] >= 0) at = same[at];
+        /* Once per class, and not when its stone decides the game. */
+        int j = chosen;
+        while (j < nc && order[j] != at) j++;
+        if (j == nc) continue;
+        order[j] = order[chosen], order[chosen++] = at;
+    }
+    if (count > 0 && nonly > 0) {
+        for (int i = chosen; i < nc; i++) map_known(lim, &start, &moves[order[i]], &out[order[i]]);
+        nc = chosen;
+    }
     if (count > 0) {
         /* The centre first: a central stone is the likeliest win for its
          * mover, and a win needs one move at each of the mover's turns
          * where a loss needs a reply to every move (on 5x5 the centre's
          * proofs were the smallest). Then outwards, in point order. */
-        for (int i = 1; i < nc; i++)
+        for (int i = 1; i < nc && nonly == 0; i++)
             for (int j = i; j > 0 && centre_dist(b, out[order[j]].point) < centre_dist(b, out[order[j - 1]].point); j--) {
                 int t = order[j];
                 order[j] = order[j - 1], order[j - 1] = t;

@@ -11,7 +11,11 @@
 /* p: any position of the board (its start is used). Returns the number of
  * first placements filled into out (room for every point), or -1 and the
  * reason in err. lim as dfpn_solve's, for each opening; its stop ends the
- * map (the rest unknown). */
-int opening_map(const Position *p, const SolveLimits *lim, OpeningResult *out, char *err, size_t errlen);
+ * map (the rest unknown). only[0..nonly): when nonly > 0, the classes of
+ * these points alone are solved, in this order; the others are answered
+ * from lim->db alone (unknown when it has no value). A point that is not a
+ * first placement is refused (-1). */
+int opening_map(const Position *p, const SolveLimits *lim, const int *only, int nonly, OpeningResult *out, char *err,
+                size_t errlen);
 
 #endif

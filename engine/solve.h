@@ -22,6 +22,8 @@ typedef struct SolveLimits {
     /* df-pn only (0/NULL: the defaults): */
     int threads;           /* search threads (1 when 0): one search and T-1 helpers racing it (dfpn.c) */
     struct ProofDB *db;    /* proofdb.h: read and written as the search goes */
+    double progress;       /* seconds between lines on stderr with the root's numbers (0: none) */
+    const char *label;     /* names the solve in those lines (NULL: none) */
 } SolveLimits;
 
 typedef struct SolveStats {

@@ -400,26 +400,37 @@ GtpStatus cmd_proofdb(Gtp *g, int argc, char **argv, StrBuf *out)
     return GTP_OK;
 }
 
-/* opening_map [SECONDS]: the value of every first stone with the pie
- * declined, one line per class of symmetric openings (the stone, the
- * winner, White's winning reply when White wins, time and nodes), then
+/* opening_map [SECONDS [POINT...]]: the value of every first stone with
+ * the pie declined, one line per class of symmetric openings (the stone,
+ * the winner, White's winning reply when White wins, time and nodes), then
  * the map: B where the opening wins for Black, W where it loses, ? where
- * unknown. SECONDS per opening (default: solve_time). */
+ * unknown. SECONDS per opening (default: solve_time). With POINTs, only
+ * their classes are solved, in that order; the others are answered from
+ * the proof database (unknown when it has no value). */
 GtpStatus cmd_opening_map(Gtp *g, int argc, char **argv, StrBuf *out)
 {
     double secs = 0;
-    if (arg_opt_num(argc, argv, 0, MAX_SECONDS, &secs) < 0)
-        return fail(out, "usage: opening_map [SECONDS]");
+    if (arg_opt_num(argc > 1 ? 1 : argc, argv, 0, MAX_SECONDS, &secs) < 0)
+        return fail(out, "usage: opening_map [SECONDS [POINT...]]");
     if (!can_search(g, out)) return GTP_ERR;
     const Board *b = g->game.board;
     if (b->size == 0) return fail(out, "opening maps are drawn on square boards only");
+    int only[MAX_POINTS], nonly = 0;
+    for (int i = 1; i < argc; i++) {
+        if (nonly == MAX_POINTS || point_parse(b, argv[i], &only[nonly]) < 0) {
+            char msg[128];
+            snprintf(msg, sizeof msg, "not a point of this board: %.32s (usage: opening_map [SECONDS [POINT...]])", argv[i]);
+            return fail(out, msg);
+        }
+        nonly++;
+    }
     OpeningResult *res = calloc((size_t)b->npoints, sizeof *res);
     if (!res) return fail(out, "out of memory");
     const Position *p = game_pos(&g->game);
     Watch w = { g, p, NULL, 0 };
     SearchHooks h = { .stop = interrupted, .ctx = &w };
     char err[256], buf[32], buf2[32];
-    int n = engine_opening_map(g->engine, p, secs, &h, res, err, sizeof err);
+    int n = engine_opening_map(g->engine, p, secs, only, nonly, &h, res, err, sizeof err);
     if (n < 0) {
         free(res);
         return fail(out, err);

@@ -59,7 +59,7 @@ const GtpCommand gtp_commands[] = {
     {"get_param", cmd_get_param, 1},
     {"solve", cmd_solve, 1},
     {"proofdb", cmd_proofdb, 3},
-    {"opening_map", cmd_opening_map, 1},
+    {"opening_map", cmd_opening_map, -1},
     {"analyze", cmd_analyze, 2},
     {"search_gfx", cmd_search_gfx, 2},
     {"ap_play", cmd_ap_play, -1},

@@ -572,18 +572,19 @@ static int always(void *ctx)
 
 /* The opening map on two threads (two classes at once, the centre first)
  * gives one thread's answers, each White reply a win the checker proves
- * from the shared database; a stop leaves the classes unknown. */
+ * from the shared database; chosen classes alone; a stop leaves the
+ * classes unknown. */
 static void test_opening_map_threads(void)
 {
     Game g = game(3, "pie=off");
     char err[256];
     OpeningResult one[9], two[9];
     SolveLimits lim = { .seconds = 300, .memory = (size_t)64 << 20, .threads = 1 };
-    int n = opening_map(&g.p, &lim, one, err, sizeof err);
+    int n = opening_map(&g.p, &lim, NULL, 0, one, err, sizeof err);
     CU_ASSERT_EQUAL(n, 9);
     ProofDB *db = pdb_open(NULL, g.b, err, sizeof err);
     lim.threads = 2, lim.db = db;
-    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, two, err, sizeof err), n);
+    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, NULL, 0, two, err, sizeof err), n);
     for (int i = 0; i < n && i < 9; i++) {
         CU_ASSERT_EQUAL(one[i].point, two[i].point);
         CU_ASSERT_EQUAL(one[i].rep, two[i].rep);
@@ -601,8 +602,23 @@ static void test_opening_map_threads(void)
             CU_ASSERT_EQUAL(proof_check(db, &q, PDB_LOSS, 0, NULL, &cr), 1); /* White to move loses */
         }
     }
-    lim.stop = always, lim.db = NULL;
-    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, two, err, sizeof err), n);
+    /* Chosen classes: the centre solved, the rest from the database (the
+     * same answers, no nodes); without one, the rest unknown; a point
+     * that is not a first placement refused. */
+    OpeningResult some[9];
+    int centre[1] = { 4 }, off[1] = { 9 };
+    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, centre, 1, some, err, sizeof err), n);
+    for (int i = 0; i < n && i < 9; i++) {
+        CU_ASSERT_EQUAL(some[i].winner, two[i].winner);
+        if (some[i].winner == RESULT_WHITE) CU_ASSERT(move_equal(&some[i].reply, &two[i].reply));
+        if (some[i].rep != 4) CU_ASSERT_EQUAL(some[i].nodes, 0);
+    }
+    lim.db = NULL;
+    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, centre, 1, some, err, sizeof err), n);
+    for (int i = 0; i < n && i < 9; i++) CU_ASSERT_EQUAL(some[i].winner, some[i].rep == 4 ? two[i].winner : RESULT_NONE);
+    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, off, 1, some, err, sizeof err), -1);
+    lim.stop = always;
+    CU_ASSERT_EQUAL(opening_map(&g.p, &lim, NULL, 0, two, err, sizeof err), n);
     for (int i = 0; i < n && i < 9; i++) CU_ASSERT_EQUAL(two[i].winner, RESULT_NONE);
     pdb_close(db);
     board_free(g.b);
@@ -619,7 +635,7 @@ int main(void)
         {"the checker refutes broken proofs", test_checker_refutes},
         {"proof files: written from df-pn's proofs, verified alone, broken ones refuted", test_proof_file},
         {"df-pn on two threads: same answers, checked proofs", test_dfpn_threads},
-        {"the opening map on two threads: one thread's answers, proven", test_opening_map_threads},
+        {"the opening map on two threads: one thread's answers, proven; chosen classes", test_opening_map_threads},
     };
     int r = run_suite("solve", tests, sizeof tests / sizeof *tests);
     if (dir[0]) rmdir(dir);
