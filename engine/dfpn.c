@@ -196,13 +196,15 @@ static int dt_probe(const DTable *t, uint64_t key, DEntry *out)
 
 static int df_solved(const DEntry *e) { return e->phi == 0 || e->delta == 0; }
 
-/* The entry of key for d: its table's; for a helper not there, an answer
- * of the main thread's table. */
+/* The entry of key for d: its table's; for a helper asking the main
+ * thread's question and not finding it there, an answer of the main
+ * thread's table. */
 static int df_probe(Dfpn *d, uint64_t key, DEntry *out)
 {
     if (dt_probe(d->t, key, out)) return 1;
     DEntry s;
-    if (d->t == &d->sh->t || !dt_probe(&d->sh->t, key, &s) || !df_solved(&s)) return 0;
+    /* (Keys carry the question: a helper asking the other one finds nothing there.) */
+    if (d->t == &d->sh->t || d->target != d->sh->target || !dt_probe(&d->sh->t, key, &s) || !df_solved(&s)) return 0;
     *out = s;
     return 1;
 }
@@ -624,10 +626,11 @@ static void df_mid(Dfpn *d, const Position *p, int ply, uint32_t th_phi, uint32_
     }
 }
 
-/* A helper thread: the same question from the root, searched apart - on
- * a table of its own (reading the main thread's answers), with another
- * epsilon - until it answers it (then it stops the main thread: the
- * answer is in its table) or the main thread does or stops. The main
+/* A helper thread: a question from the root, searched apart - the first
+ * helper the other side's, the others the main thread's on a table of
+ * their own (reading the main thread's answers) with another epsilon -
+ * until it answers it (then it stops the main thread: the answer is in
+ * its table) or the main thread does or stops. The main
  * thread's search is one thread's, node for node: two threads are a race
  * of two searches, slower than one only by what the hardware costs
  * (docs/engine.md says why not one search split). */
@@ -654,15 +657,23 @@ static void *df_help(void *arg)
     DfHelper *h = arg;
     Dfpn *d = h->d;
     DfShared *sh = d->sh;
-    d->target = sh->target;
+    /* The first helper asks the other side's question ("does the side not
+     * to move win?"): where the mover's question is disproved only
+     * through a repetition, a second question follows, and this helper
+     * has been asking it from the start (docs/engine.md). */
+    d->target = h->id == 1 ? h->p->to_move ^ 1 : sh->target;
     d->abort = 0;
     int other;
     while (!atomic_load(&sh->stop) && !d->abort) {
         uint32_t rp, rd;
         df_mid(d, h->p, 0, DF_INF - 1, DF_INF - 1, &rp, &rd);
-        if (df_root_answer(d, h->p, &other) >= 0) {
+        int a = df_root_answer(d, h->p, &other);
+        if (a >= 0) {
+            /* Another question than the main thread's ends the race only
+             * with a value: a proof, or a disproof resting on game ends. */
             int none = 0;
-            if (atomic_compare_exchange_strong(&sh->winner, &none, h->id)) atomic_store(&sh->stop, 1);
+            if ((d->target == sh->target || a == 1 || other) && atomic_compare_exchange_strong(&sh->winner, &none, h->id))
+                atomic_store(&sh->stop, 1);
             break;
         }
     }
@@ -672,8 +683,9 @@ static void *df_help(void *arg)
 /* One question, "T wins?", from p: 1 proved, 0 disproved, -1 unknown;
  * *other = 1 when the disproof rests on real game ends alone (known
  * plies, as in df_record): then the other side wins. *by: the thread
- * whose table holds the answer. */
-static int df_run(Dfpn *w, int nw, const Position *p, int target, int *other, int *by)
+ * whose table holds the answer, *asked its question's T (the first
+ * helper asks the other side's). */
+static int df_run(Dfpn *w, int nw, const Position *p, int target, int *other, int *by, int *asked)
 {
     Dfpn *d = &w[0];
     DfShared *sh = d->sh;
@@ -699,9 +711,11 @@ static int df_run(Dfpn *w, int nw, const Position *p, int target, int *other, in
     atomic_store(&sh->stop, 1);
     for (int i = 0; i < started; i++) pthread_join(hp[i].tid, NULL);
     int h = atomic_load(&sh->winner);
+    *asked = target;
     if (r < 0 && h > 0) {
         r = df_root_answer(&w[h], p, other);
         *by = h;
+        *asked = w[h].target;
     }
     return r;
 }
@@ -785,10 +799,11 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
         w[i].sh = sh;
         w[i].t = i == 0 ? &sh->t : &own[i - 1];
         w[i].tt = w[i].t->tt;
-        /* The main thread's epsilon is one thread's (1/4); the first
-         * helper's 1/8 (one thread with it: 0.87x the nodes after C3 C2 on
-         * 5x5, 1.35x on the empty board), the second's 1/2, then smaller. */
-        w[i].eps = i == 0 ? 2 : i == 1 ? 3 : i == 2 ? 1 : 2 + i;
+        /* The main thread's epsilon is one thread's (1/4), and so is the
+         * first helper's (it asks the other question, df_help); the
+         * second's 1/8 (one thread with it: 0.87x the nodes after C3 C2 on
+         * 5x5, 1.35x on the empty board), the third's 1/2, then smaller. */
+        w[i].eps = i <= 1 ? 2 : i == 2 ? 3 : i == 3 ? 1 : 1 + i;
         w[i].main = i == 0;
         w[i].t0 = t0;
         w[i].progress = i == 0 ? lim->progress : 0;
@@ -804,13 +819,15 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
      * the first question's table holds the answers (target). */
     int other = 0, target = me, questions = 1;
     int by = 0;
-    int r = df_run(w, nw, p, me, &other, &by);
-    if (r == 1) value = 1;
-    else if (r == 0 && other) value = -1;
+    int r = df_run(w, nw, p, me, &other, &by, &target);
+    /* The answer of the question asked (the first helper's may be the
+     * other side's), as the mover's value. */
+    int sign = target == me ? 1 : -1;
+    if (r == 1) value = sign;
+    else if (r == 0 && other) value = -sign;
     else if (r == 0) {
-        target = me ^ 1;
         questions = 2;
-        int r2 = df_run(w, nw, p, me ^ 1, &other, &by);
+        int r2 = df_run(w, nw, p, me ^ 1, &other, &by, &target);
         if (r2 == 1) value = -1;
         else if (r2 == 0 && !atomic_load(&sh->cut)) value = 0;
     }

@@ -173,12 +173,14 @@ int opening_map(const Position *p, const SolveLimits *lim, const int *only, int 
                 order[j] = order[j - 1], order[j - 1] = t;
             }
         /* With T threads, T classes at a time, each on one df-pn thread
-         * with memory / T: two threads on one df-pn solve search more nodes
-         * than one (docs/engine.md), two classes at once none more. */
+         * with memory / T: a race on one solve searches more nodes in all
+         * than one thread (docs/engine.md), two classes at once none more.
+         * Fewer classes than threads (chosen ones): the threads left race
+         * on each class (the first helper asks the other side's question). */
         int nw = lim->threads > 1 ? lim->threads : 1;
         if (nw > nc) nw = nc > 0 ? nc : 1;
         MapWork w = { .start = &start, .out = out, .moves = moves, .order = order, .n = nc, .lim = *lim };
-        w.lim.threads = 1;
+        w.lim.threads = (lim->threads > 1 ? lim->threads : 1) / nw;
         w.lim.memory = lim->memory / (size_t)nw;
         atomic_init(&w.next, 0);
         atomic_init(&w.running, 0);
