@@ -779,13 +779,23 @@ static inline __attribute__((always_inline)) bool play_plain_n(Position *p, uint
     bb_t plane;
     if (!(SIMD_BOARD && S0 && NW0 >= SIMD_MIN_WORDS && NW0 <= 8) && !(PAIR_BOARD && S0 && NW0 >= 2)) /* the vector backends build it in registers */
         for (int i = 0; i < nw; i++) plane[i] = p->stones[mover][i] | b->edge[mover][i];
+#if PAIR_BOARD
+    const bool kept = S0 && NW0 >= PAIRS_KEPT_WORDS;
+    const int bit = kept ? pairs_draw_kept(p, mover, rng, S0, NW0)
+                         : plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], b->edge[mover], rng, S0, NW0, P12);
+#else
     const int bit = plain_draw_n(b, plane, p->stones[mover], p->stones[!mover], b->edge[mover], rng, S0, NW0, P12);
+#endif
     if (__builtin_expect(bit < 0, 0)) {
         const Move m = move_of(MOVE_PASS); /* drawn already: random_plain's pass */
         pos_play(p, &m);
         return true;
     }
-    play_point_by(p, mover, b->point_of[bit], bit, bb_test(p->stones[!mover], bit), S0, NW0);
+    const bool flip = bb_test(p->stones[!mover], bit);
+    play_point_by(p, mover, b->point_of[bit], bit, flip, S0, NW0);
+#if PAIR_BOARD
+    if (kept) pairs_kept_played(p, mover, bit, flip, S0, NW0);
+#endif
 #ifdef MORPHOS_CHECKS
     pos_assert_played(p);
 #endif

@@ -73,6 +73,15 @@ typedef struct Position {
     Move last;           /* MOVE_NONE at the start */
     alignas(64) bb_t stones[2];
     bb_t conn[2];        /* stones connected to their colour's first goal line */
+#if defined(__wasm_simd128__)
+    /* WebAssembly: the points that colour c's stones and edge make weak,
+     * wk[c], kept for the stones wk_of[c] on the board wk_board[c] (NULL:
+     * none) by the random plies of large boards (targets.h). Always true
+     * of the copy that holds them: copied with the struct, never by
+     * pos_copy_words. */
+    const Board *wk_board[2];
+    bb_t wk[2], wk_of[2];
+#endif
 } Position;
 
 /* dst = src for a board of nw words (a constant where the caller knows

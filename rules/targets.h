@@ -156,10 +156,11 @@ static inline __attribute__((always_inline)) pair_t pair_load(const uint64_t *p)
     return v;
 }
 
-/* The targets of the word pair at word i (even): the plane's pair mid
- * between its neighbour pairs lo (words i-1, i) and hi (i+1, i+2). */
-static inline __attribute__((always_inline)) pair_t pair_targets(const Board *b, const pair_t lo, const pair_t mid, const pair_t hi,
-                                                                 const uint64_t *own, const uint64_t *opp, const int i, const int S)
+/* The points of the word pair at word i that the plane makes weak (a
+ * pattern's cells all in it): the plane's pair mid between its neighbour
+ * pairs lo (words i-1, i) and hi (i+1, i+2). */
+static inline __attribute__((always_inline)) pair_t pair_weak(const Board *b, const pair_t lo, const pair_t mid, const pair_t hi, const int i,
+                                                              const int S)
 {
     const pair_t nf = pair_load(b->not_first_col + i), nl = pair_load(b->not_last_col + i);
 #define UP(d) ((mid >> (d)) | (hi << (64 - (d))))
@@ -170,6 +171,15 @@ static inline __attribute__((always_inline)) pair_t pair_targets(const Board *b,
 #undef WEAK_ALWAYS
 #undef UP
 #undef DN
+    return w;
+}
+
+/* The targets of the word pair at word i (even): the plane's pair mid
+ * between its neighbour pairs lo (words i-1, i) and hi (i+1, i+2). */
+static inline __attribute__((always_inline)) pair_t pair_targets(const Board *b, const pair_t lo, const pair_t mid, const pair_t hi,
+                                                                 const uint64_t *own, const uint64_t *opp, const int i, const int S)
+{
+    const pair_t w = pair_weak(b, lo, mid, hi, i, S);
     const pair_t O = pair_load(own + i), E = pair_load(opp + i);
     return (E & w) | (pair_load(b->points + i) & ~(O | E));
 }
@@ -192,6 +202,25 @@ static inline __attribute__((always_inline)) int targets_pairs(const Board *b, c
         }
     }
     return n;
+}
+
+/* The k-th of the n targets in t (NW words), k = rng_below(n), as
+ * plain_draw_n's word loop draws it; -1 when there is none. The word of
+ * the k-th target is found from the words' counts with masks. */
+static inline __attribute__((always_inline)) int pairs_pick(const uint64_t *t, uint64_t *rng, const int NW)
+{
+    int cnt[BB_MAXW + 1], n = 0;
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < NW; i++) n += cnt[i] = __builtin_popcountll(t[i]);
+    if (__builtin_expect(n == 0, 0)) return -1;
+    const int k = (int)rng_below(rng, (uint64_t)n);
+    int word = 0, before = 0, acc = 0;
+    _Pragma("clang loop unroll(full)") for (int i = 0; i + 1 < NW; i++) { /* masks, not branches: k is random */
+        acc += cnt[i];
+        const int past = -(k >= acc);
+        word -= past;
+        before = (acc & past) | (before & ~past);
+    }
+    return (word << 6) + select64(t[word], k - before);
 }
 
 /* A plain turn's target drawn as plain_draw_n's word loop draws it (the
@@ -218,18 +247,84 @@ static inline __attribute__((always_inline)) int pairs_draw(const Board *b, cons
                                       opp, 2 * j, S);
         memcpy(t + 2 * j, &v, sizeof v);
     }
-    int cnt[BB_MAXW + 1], n = 0;
-    _Pragma("clang loop unroll(full)") for (int i = 0; i < NW; i++) n += cnt[i] = __builtin_popcountll(t[i]);
-    if (__builtin_expect(n == 0, 0)) return -1;
-    const int k = (int)rng_below(rng, (uint64_t)n);
-    int word = 0, before = 0, acc = 0;
-    _Pragma("clang loop unroll(full)") for (int i = 0; i + 1 < NW; i++) { /* masks, not branches: k is random */
-        acc += cnt[i];
-        const int past = -(k >= acc);
-        word -= past;
-        before = (acc & past) | (before & ~past);
+    return pairs_pick(t, rng, NW);
+}
+
+/* wk's word pair j = the points that own | edge makes weak there, the
+ * pair's neighbours made by lane shuffles from the pairs where they lie
+ * (the one before the first pair zero: a mask, not a load before it). */
+static inline __attribute__((always_inline)) void pair_weak_at(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk, const int j,
+                                                               const int S)
+{
+    const pair_t zero = { 0, 0 };
+    const int jb = j > 0 ? j - 1 : 0;
+    const pair_t prev = (pair_load(own + 2 * jb) | pair_load(edge + 2 * jb)) & (j > 0 ? ~zero : zero);
+    const pair_t mid = pair_load(own + 2 * j) | pair_load(edge + 2 * j);
+    const pair_t next = pair_load(own + 2 * j + 2) | pair_load(edge + 2 * j + 2); /* zero words past the board (bitboard.h) */
+    const pair_t v = pair_weak(b, __builtin_shufflevector(prev, mid, 1, 2), mid, __builtin_shufflevector(mid, next, 1, 2), 2 * j, S);
+    memcpy(wk + 2 * j, &v, sizeof v);
+}
+
+/* pairs_draw for the side to move of p, its weak points kept in p
+ * (Position.wk): worked out in full only when its stones are not those
+ * they were kept for; pairs_kept_played brings them up to date after a
+ * move, out of the next ply's way. From PAIRS_KEPT_WORDS words (15x15
+ * and larger; NW + 2 <= BB_MAXW): 19x19 searches 1.04x as fast as with
+ * pairs_draw, where the weak patterns of four pairs lie on every ply's
+ * path (docs/results.md); with two pairs (13x13) nothing to gain. */
+#define PAIRS_KEPT_WORDS 5
+static inline __attribute__((always_inline)) int pairs_draw_kept(Position *p, const int mover, uint64_t *rng, const int S, const int NW)
+{
+    const Board *b = p->board;
+    const int NP = (NW + 1) / 2;
+    const uint64_t *own = p->stones[mover], *opp = p->stones[!mover], *edge = b->edge[mover];
+    uint64_t *wk = p->wk[mover], *of = p->wk_of[mover];
+    uint64_t d = p->wk_board[mover] != b;
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < NW; i++) d |= own[i] ^ of[i];
+    if (__builtin_expect(d != 0, 0)) {
+        _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) pair_weak_at(b, own, edge, wk, j, S);
+        memcpy(of, own, 8 * (size_t)NW);
+        p->wk_board[mover] = b;
     }
-    return (word << 6) + select64(t[word], k - before);
+    uint64_t t[BB_MAXW + 1];
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) {
+        const pair_t O = pair_load(own + 2 * j), E = pair_load(opp + 2 * j);
+        const pair_t v = (E & pair_load(wk + 2 * j)) | (pair_load(b->points + 2 * j) & ~(O | E));
+        memcpy(t + 2 * j, &v, sizeof v);
+    }
+    return pairs_pick(t, rng, NW);
+}
+
+/* The two word pairs of wk that a stone on bit reaches (a pattern reaches
+ * 2S + 1 bits: two pairs hold them all for S up to 31) worked out again
+ * from own, and `of` (the stones wk holds for) made own. */
+static inline __attribute__((always_inline)) void pairs_kept_at(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk,
+                                                                uint64_t *of, const int bit, const int S, const int NW)
+{
+    const int NP = (NW + 1) / 2, lo = bit - (2 * S + 1);
+    int j = lo < 0 ? 0 : lo >> 7;
+    if (j > NP - 2) j = NP - 2;
+    pair_weak_at(b, own, edge, wk, j, S);
+    pair_weak_at(b, own, edge, wk, j + 1, S);
+    of[bit >> 6] = own[bit >> 6];
+}
+
+/* After pairs_draw_kept's target bit was played (a placement, or a flip
+ * when flip): the mover's kept weak points (held for its stones before
+ * the move) and, after a flip, the other side's if they were held for its
+ * stones before the move, brought up to date around bit. */
+static inline __attribute__((always_inline)) void pairs_kept_played(Position *p, const int mover, const int bit, const bool flip, const int S,
+                                                                    const int NW)
+{
+    const Board *b = p->board;
+    pairs_kept_at(b, p->stones[mover], b->edge[mover], p->wk[mover], p->wk_of[mover], bit, S, NW);
+    if (flip) {
+        const int o = !mover;
+        uint64_t d = p->wk_board[o] != b;
+        d |= p->wk_of[o][bit >> 6] ^ (p->stones[o][bit >> 6] | (uint64_t)1 << (bit & 63));
+        for (int i = 0; i < NW; i++) d |= (p->wk_of[o][i] ^ p->stones[o][i]) & -(uint64_t)(i != bit >> 6);
+        if (!d) pairs_kept_at(b, p->stones[o], b->edge[o], p->wk[o], p->wk_of[o], bit, S, NW);
+    }
 }
 #else
 #define PAIR_BOARD 0
