@@ -11,7 +11,8 @@
  * localhost, a browser that refuses them) or without isolation after the
  * reload, the page works single-threaded; sessionStorage keeps it from
  * reloading twice, and a service worker that takes longer than 8 s to
- * start makes the next visit isolated instead of reloading this one. */
+ * start makes the next visit isolated instead of reloading this one; a
+ * registration that resolves to no registration goes on at once. */
 'use strict';
 window.morphosIsolation = new Promise((resolve) => {
   const TRIED = 'morphos-isolate-reload';
@@ -23,7 +24,12 @@ window.morphosIsolation = new Promise((resolve) => {
     window.location.reload();
   };
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return done('no service worker');
-  navigator.serviceWorker.register('sw.js').catch((e) => {
+  /* A registration that resolves to nothing (a browser or automation
+   * layer that blocks service workers answers so) will never take
+   * control: go on at once rather than wait out the 8 s. */
+  navigator.serviceWorker.register('sw.js').then((reg) => {
+    if (!reg && !settled) done('no service worker');
+  }, (e) => {
     console.warn('service worker: ' + e.message);
     if (!settled) done('no service worker');
   });

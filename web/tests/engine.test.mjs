@@ -162,6 +162,10 @@ async function testPlain(url) {
       return { iso: self.crossOriginIsolated, build: g.build, threads: g.threads, shared: g.shared };
     });
     check('plain: not isolated, the single-threaded build', !info.iso && info.build === 'single' && !info.shared && info.threads === 1, JSON.stringify(info));
+    /* A blocked registration resolves to no registration: the page goes on
+     * at once, not after isolate.js's 8 s wait for a service worker. */
+    const how = await page.evaluate(() => window.morphosIsolation);
+    check('plain: a blocked service worker is seen at once (no 8 s wait)', how === 'no service worker', how);
     await testStop(page, 'plain');
     const same = await page.evaluate(() => window.morphos.controller.worker === window.firstWorker);
     check('plain: stop and move now kept the worker (no restart)', same);
