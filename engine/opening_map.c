@@ -185,6 +185,10 @@ int opening_map(const Position *p, const SolveLimits *lim, const int *only, int 
         atomic_init(&w.next, 0);
         atomic_init(&w.running, 0);
         atomic_init(&w.stop, 0);
+        /* A stop asked before the map starts reaches the workers before
+         * they take a class (they read w.stop, which only this thread sets). */
+        MapCaller c = { &w, lim };
+        map_caller_stop(&c);
         pthread_t tid[64];
         int started = 0;
         for (int i = 1; i < nw && i <= 64; i++) {
@@ -195,7 +199,6 @@ int opening_map(const Position *p, const SolveLimits *lim, const int *only, int 
             }
             started = i;
         }
-        MapCaller c = { &w, lim };
         map_solve(&w, map_caller_stop, &c);
         /* Only this thread polls the caller's stop (it may read input). */
         while (atomic_load(&w.running) > 0) {
