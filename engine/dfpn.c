@@ -744,14 +744,12 @@ Result dfpn_solve(const Position *p, const SolveLimits *lim, Move *best, SolveSt
     int me = p->to_move;
     Result mine = me == BLACK ? RESULT_BLACK : RESULT_WHITE, theirs = me == BLACK ? RESULT_WHITE : RESULT_BLACK;
     /* Known already: the database's move. */
-    if (lim->db && pdb_fits(lim->db, p->board)) {
-        int s;
-        PdbEntry pe;
-        if (pdb_get(lim->db, pdb_key(p, &s), PDB_WIN, &pe) && pe.move.kind != MOVE_NONE) {
-            if (best) *best = pdb_move(p, s, &pe);
-            if (st) st->seconds = now_seconds() - t0;
-            return pe.value == PDB_WIN ? mine : theirs;
-        }
+    Move known;
+    int v = pdb_answer(lim->db, p, &known);
+    if (v) {
+        if (best) *best = known;
+        if (st) st->seconds = now_seconds() - t0;
+        return v > 0 ? mine : theirs;
     }
     int nw = lim->threads > 1 ? (lim->threads < 64 ? lim->threads : 64) : 1;
     DfShared *sh = calloc(1, sizeof *sh);

@@ -254,15 +254,13 @@ void engine_proofdb_info(Engine *e, char *out, size_t len)
 
 int engine_proven(Engine *e, const Position *p, Move *m)
 {
-    if (!e || !e->db || pos_over(p) || !pdb_fits(e->db, p->board)) return 0;
-    int s;
-    PdbEntry pe;
-    if (!pdb_get(e->db, pdb_key(p, &s), PDB_WIN, &pe) || pe.move.kind == MOVE_NONE) return 0;
-    Move mv = pdb_move(p, s, &pe);
+    if (!e || pos_over(p)) return 0;
+    Move mv;
+    int v = pdb_answer(e->db, p, &mv);
     /* A key collision must not cost an illegal move. */
-    if (pos_check_move(p, &mv) != NULL) return 0;
+    if (!v || pos_check_move(p, &mv) != NULL) return 0;
     *m = mv;
-    return pe.value == PDB_WIN ? 1 : -1;
+    return v;
 }
 
 int engine_proof_check(Engine *e, const Position *p, size_t max_positions, const char *export_path, char *out, size_t len)

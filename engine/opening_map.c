@@ -81,14 +81,11 @@ static void map_known(const SolveLimits *lim, const Position *start, const Move 
 {
     Position q = *start;
     pos_play(&q, m);
-    int s;
-    PdbEntry e;
-    if (!lim->db || !pdb_fits(lim->db, q.board) || !pdb_get(lim->db, pdb_key(&q, &s), PDB_WIN, &e) ||
-        e.move.kind == MOVE_NONE)
-        return;
-    int mover_wins = e.value == PDB_WIN;
-    o->winner = (q.to_move == WHITE) == mover_wins ? RESULT_WHITE : RESULT_BLACK;
-    o->reply = pdb_move(&q, s, &e);
+    Move reply;
+    int v = pdb_answer(lim->db, &q, &reply);
+    if (!v) return;
+    o->winner = (q.to_move == WHITE) == (v > 0) ? RESULT_WHITE : RESULT_BLACK;
+    o->reply = reply;
 }
 
 int opening_map(const Position *p, const SolveLimits *lim, const int *only, int nonly, OpeningResult *out, char *err,

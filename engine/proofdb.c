@@ -359,6 +359,15 @@ int pdb_put(ProofDB *db, const PdbEntry *e)
 
 Move pdb_move(const Position *p, int s, const PdbEntry *e) { return sym_move(p->board, s, e->move); }
 
+int pdb_answer(ProofDB *db, const Position *p, Move *m)
+{
+    int s;
+    PdbEntry e;
+    if (!db || !pdb_fits(db, p->board) || !pdb_get(db, pdb_key(p, &s), PDB_WIN, &e) || e.move.kind == MOVE_NONE) return 0;
+    *m = pdb_move(p, s, &e);
+    return e.value == PDB_WIN ? 1 : -1;
+}
+
 int pdb_flush(ProofDB *db)
 {
     pthread_mutex_lock(&db->lock);

@@ -97,6 +97,11 @@ int pdb_put(ProofDB *db, const PdbEntry *e);
  * symmetry s by pdb_key). */
 Move pdb_move(const Position *p, int s, const PdbEntry *e);
 
+/* p's proven value in db with its move: 1 when the side to move wins
+ * (*m its winning move), -1 when it loses (*m its longest resistance), 0
+ * when db does not hold it (or holds it for another board). */
+int pdb_answer(ProofDB *db, const Position *p, Move *m);
+
 /* Writes the records added since the last flush: 0, or -1 with errno set
  * (the records stay queued for the next try). */
 int pdb_flush(ProofDB *db);
