@@ -22,6 +22,8 @@ static const uint32_t POW6[8] = {1, 6, 36, 216, 1296, 7776, 46656, 279936};
 static const uint8_t DIGIT[2][6] = {{0, 1, 2, 3, 4, 5}, {0, 2, 1, 4, 3, 5}};
 /* The window's orthogonal cells (N, W, E, S) as a mask of its order. */
 #define ORTH_CELLS 0x5au
+/* Whether a cell's state is a stone of me's, weak or not (1 + me or 3 + me). */
+static inline bool own_state(unsigned st, int me) { return ((st - 1 - (unsigned)me) & ~2u) == 0; }
 
 void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w)
 {
@@ -54,7 +56,17 @@ void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w)
         }
         if (b->size) feat_square_offsets(b, me, lp->off[me]);
     }
-    if (b->size) return;
+    if (b->size) {
+        for (int i = 0; i < 8; i++) {
+            if (ORTH_CELLS >> i & 1) continue;
+            for (int j = 0; j < 8; j++)
+                for (int k = j + 1; k < 8; k++)
+                    if ((ORTH_CELLS >> j & ORTH_CELLS >> k & 1) && lp->off[BLACK][j] + lp->off[BLACK][k] == lp->off[BLACK][i])
+                        lp->bridge[i][0] = lp->off[BLACK][j], lp->bridge[i][1] = lp->off[BLACK][k];
+            assert(lp->bridge[i][0] != 0 && lp->bridge[i][1] != 0);
+        }
+        return;
+    }
     for (int q = 0; q < b->npoints; q++) {
         int n = feat_cairo_ring(b, q, lp->ring[q]);
         lp->nring[q] = (int8_t)n;
@@ -200,7 +212,7 @@ static inline unsigned pattern_entry(const LPolicy *lp, const LCodes *lc, int me
 static inline float entry_gamma(const LPolicy *lp, unsigned e) { return lp->dense->g[e & LEARNED_IDX_MASK]; }
 
 static inline float place_gamma(const Position *p, const LPolicy *lp, const LCodes *lc, int pt, int bit, float near,
-                                const int *ans, int nans)
+                                bool answer)
 {
     const int me = p->to_move;
     const unsigned e = pattern_entry(lp, lc, me, pt, bit);
@@ -208,11 +220,7 @@ static inline float place_gamma(const Position *p, const LPolicy *lp, const LCod
     g *= bb_test(lc->weak_if, bit) ? lp->gweak : lp->gplace;
     const int nb = lp->dense->cairo ? feat_bridges(p, pt, me) : (int)(e >> LEARNED_IDX_BITS);
     g *= lp->gbridge[nb > 1 ? 2 : nb];
-    for (int k = 0; k < nans; k++)
-        if (ans[k] == pt) {
-            g *= lp->gans;
-            break;
-        }
+    if (answer) g *= lp->gans;
     return g;
 }
 
@@ -225,24 +233,31 @@ int lpolicy_candidates(const Position *p, const LPolicy *lp, const LCodes *lc, i
     const int last = (l->kind == MOVE_PLACE || l->kind == MOVE_FLIP) && l->n >= 1 ? l->pt[l->n - 1] : -1;
     int n = 0;
     if (last >= 0) {
-        int ans[4];
-        const int nans = l->kind == MOVE_PLACE && l->n == 1 ? feat_bridge_answers(p, l->pt[0], ans) : 0;
+        const bool placed = l->kind == MOVE_PLACE && l->n == 1;
         if (b->size) {
+            /* The bridge answers (feat_bridge_answers) from the cells' states:
+             * an empty diagonal neighbour of a placement between two
+             * orthogonal neighbours of the mover's (weak or not). */
             const int lb = b->bit_of[last];
             for (int i = 0; i < 8; i++) {
                 const int q = lb + lp->off[BLACK][i];
                 if (lc->st[q] != 0) continue; /* a stone, or off the board */
-                const int qp = b->point_of[q];
+                const int qp = b->point_of[q], *d = lp->bridge[i];
+                const bool answer = placed && d[0] && own_state(lc->st[lb + d[0]], me) && own_state(lc->st[lb + d[1]], me);
                 pt[n] = (int16_t)qp, kind[n] = MOVE_PLACE;
-                g[n++] = place_gamma(p, lp, lc, qp, q, lp->glast[ORTH_CELLS >> i & 1 ? 1 : 2], ans, nans);
+                g[n++] = place_gamma(p, lp, lc, qp, q, lp->glast[ORTH_CELLS >> i & 1 ? 1 : 2], answer);
             }
         } else {
+            int ans[4];
+            const int nans = placed ? feat_bridge_answers(p, l->pt[0], ans) : 0;
             const CairoCell *cell = &b->cairo[last];
             for (int k = 0; k < cell->northo + cell->ndiag; k++) {
                 const int q = k < cell->northo ? cell->orth[k] : cell->diag[k - cell->northo];
                 if (lc->st[q] != 0) continue;
+                bool answer = false;
+                for (int j = 0; j < nans; j++) answer |= ans[j] == q;
                 pt[n] = (int16_t)q, kind[n] = MOVE_PLACE;
-                g[n++] = place_gamma(p, lp, lc, q, q, lp->glast[k < cell->northo ? 1 : 2], ans, nans);
+                g[n++] = place_gamma(p, lp, lc, q, q, lp->glast[k < cell->northo ? 1 : 2], answer);
             }
         }
     }

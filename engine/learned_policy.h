@@ -39,6 +39,8 @@ typedef struct LPolicy {
     float glast[5];            /* by feat_closeness to the last move (4: none) */
     float edge[2][MAX_POINTS]; /* per mover and point: the goal-line features */
     int off[2][8];             /* square: the window's bit offsets per mover's frame */
+    int bridge[8][2];          /* square: for a diagonal cell of Black's frame, the offsets of the
+                                * two orthogonal cells between which it answers a bridge (else 0) */
     int32_t cbase[2][CAIRO_MAX_CELLS]; /* Cairo: table base per mover and cell */
     int8_t nring[CAIRO_MAX_CELLS];
     int16_t ring[CAIRO_MAX_CELLS][5];
