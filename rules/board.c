@@ -471,6 +471,7 @@ Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen)
         }
     }
     init_zobrist(b);
+    b->random_ply = board_random_ply(b);
     /* what every bitboard loop relies on: the words in use fit, points and
      * bits map to each other */
     assert(b->words >= 1 && b->words <= BB_MAXW && b->npoints >= 1 && b->npoints <= MAX_POINTS);

@@ -65,6 +65,8 @@ void ruleset_format(const Ruleset *r, char *buf, size_t len);
 
 #define WINDOW_BACK(S) (2 * (S) + 2)
 
+struct Position;
+
 typedef struct PatternCells {
     uint8_t n;
     int16_t bit[MAX_PCELLS]; /* cells (as bits) that must hold enemy stones */
@@ -161,6 +163,9 @@ typedef struct Board {
     uint64_t zob[2][MAX_POINTS];
     uint64_t zob_side, zob_owe, zob_pass, zob_ply[2], zob_flip[MAX_POINTS];
     uint64_t zob_swapped; /* 0 unless a rule reads Position.swapped (the tie-break) */
+    /* pos_play_random's loop for one ply, chosen once for the board's
+     * size and rules (movegen.c): a playout's policy plies call it. */
+    int (*random_ply)(struct Position *p, uint64_t *rng, int cap);
 } Board;
 
 /* Build the tables for a square board of `size` (Morphos) or the Cairo
@@ -168,5 +173,8 @@ typedef struct Board {
  * in err on bad input. */
 Board *board_create(int size, const Ruleset *rules, char *err, size_t errlen);
 void board_free(Board *b);
+
+/* The rules core's own: Board.random_ply for b (movegen.c). */
+int (*board_random_ply(const Board *b))(struct Position *p, uint64_t *rng, int cap);
 
 #endif

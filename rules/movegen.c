@@ -1307,10 +1307,26 @@ static PlayoutFn playout_for(const Board *b)
     }
 }
 
+/* One ply of playout_for(b)'s loop: where that is a register loop's
+ * wrapper, the per-size loop the wrapper runs for a single ply (the
+ * register loops take two or more), without the rule tests. */
+PlayoutFn board_random_ply(const Board *b)
+{
+    if (regs5_rules(b)) return playout_5_p12; /* playout_5_base_n's one ply */
+    if (regs_rules(b)) switch (b->size) {
+#define CASE(n, loop) \
+    case n: return playout_##n;
+            REGS_SIZES(CASE)
+#undef CASE
+        }
+    return playout_for(b);
+}
+
 Move pos_play_random(Position *p, uint64_t *rng)
 {
     assert(!pos_over(p));
-    playout_for(p->board)(p, rng, 1);
+    hot_assert(p->board->random_ply == board_random_ply(p->board));
+    p->board->random_ply(p, rng, 1);
     return p->last; /* what either path played */
 }
 
