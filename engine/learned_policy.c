@@ -56,6 +56,17 @@ void lpolicy_config(LPolicy *lp, const Board *b, const LearnedSet *w)
         }
         if (b->size) feat_square_offsets(b, me, lp->off[me]);
     }
+    for (int was = 0; was < 6; was++)
+        for (int now = 0; now < 6; now++)
+            for (int i = 0; i < 8; i++) {
+                /* The cell at window position i of Black's frame is at j of White's. */
+                int j = i;
+                if (b->size)
+                    for (int k = 0; k < 8; k++)
+                        if (lp->off[WHITE][k] == lp->off[BLACK][i]) j = k;
+                const int64_t d0 = DIGIT[0][now] - DIGIT[0][was], d1 = DIGIT[1][now] - DIGIT[1][was];
+                lp->step[was][now][i] = d0 * POW6[i] + d1 * POW6[j] * ((int64_t)1 << 32);
+            }
     if (b->size) {
         for (int i = 0; i < 8; i++) {
             if (ORTH_CELLS >> i & 1) continue;
@@ -118,24 +129,27 @@ void lcodes_init(LCodes *lc, const Position *p, const LPolicy *lp)
         const int bits = (b->size + 2) * b->stride;
         assert(bits <= LP_BITS);
         memset(lc->st, 5, (size_t)bits);
+        memset(lc->code, 0, (size_t)bits * sizeof lc->code[0]);
         for (int pt = 0; pt < b->npoints; pt++) lc->st[b->bit_of[pt]] = state_of(lc, b->bit_of[pt]);
         for (int pt = 0; pt < b->npoints; pt++) {
             const int q = b->bit_of[pt];
             for (int me = 0; me < 2; me++) {
                 uint32_t c = 0;
                 for (int i = 7; i >= 0; i--) c = c * 6 + DIGIT[me][lc->st[q + lp->off[me][i]]];
-                lc->code[me][q] = c;
+                lc->code[q] |= (uint64_t)c << (32 * me);
             }
         }
         return;
     }
     for (int q = 0; q < b->npoints; q++) lc->st[q] = state_of(lc, q); /* a Cairo cell's bit is its number */
-    for (int q = 0; q < b->npoints; q++)
+    for (int q = 0; q < b->npoints; q++) {
+        lc->code[q] = 0;
         for (int me = 0; me < 2; me++) {
             uint32_t c = 0;
             for (int k = lp->nring[q] - 1; k >= 0; k--) c = c * 6 + DIGIT[me][lc->st[lp->ring[q][k]]];
-            lc->code[me][q] = c;
+            lc->code[q] |= (uint64_t)c << (32 * me);
         }
+    }
 }
 
 void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp)
@@ -168,19 +182,11 @@ void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp)
             const uint8_t was = lc->st[x], now = state_of(lc, x);
             if (was == now) continue;
             lc->st[x] = now;
-            /* Unsigned arithmetic: a falling digit wraps and comes back. */
-            const uint32_t d0 = (uint32_t)DIGIT[0][now] - DIGIT[0][was], d1 = (uint32_t)DIGIT[1][now] - DIGIT[1][was];
+            const int64_t *step = lp->step[was][now];
             if (b->size) {
-                for (int i = 0; i < 8; i++) {
-                    lc->code[0][x - lp->off[0][i]] += d0 * POW6[i];
-                    lc->code[1][x - lp->off[1][i]] += d1 * POW6[i];
-                }
+                for (int i = 0; i < 8; i++) lc->code[x - lp->off[BLACK][i]] += (uint64_t)step[i];
             } else {
-                for (int j = 0; j < lp->nrev[x]; j++) {
-                    const int q = lp->revq[x][j], k = lp->revk[x][j];
-                    lc->code[0][q] += d0 * POW6[k];
-                    lc->code[1][q] += d1 * POW6[k];
-                }
+                for (int j = 0; j < lp->nrev[x]; j++) lc->code[lp->revq[x][j]] += (uint64_t)step[lp->revk[x][j]];
             }
         }
     }
@@ -189,8 +195,7 @@ void lcodes_update(LCodes *lc, const Position *p, const LPolicy *lp)
 void lcodes_copy(LCodes *dst, const LCodes *src, const Board *b)
 {
     const size_t n = b->size ? (size_t)(b->size + 2) * (size_t)b->stride : (size_t)b->npoints, w = 8 * (size_t)b->words;
-    memcpy(dst->code[0], src->code[0], 4 * n);
-    memcpy(dst->code[1], src->code[1], 4 * n);
+    memcpy(dst->code, src->code, n * sizeof dst->code[0]);
     memcpy(dst->st, src->st, n);
     for (int c = 0; c < 2; c++) {
         memcpy(dst->stones[c], src->stones[c], w);
@@ -204,7 +209,7 @@ void lcodes_copy(LCodes *dst, const LCodes *src, const Board *b)
  * its gamma's index, and on square boards the bridges (learned.h). */
 static inline unsigned pattern_entry(const LPolicy *lp, const LCodes *lc, int me, int pt, int bit)
 {
-    uint32_t c = lc->code[me][bit];
+    uint32_t c = lcodes_code(lc, me, bit);
     if (lp->dense->cairo) c += (uint32_t)lp->cbase[me][pt];
     return lp->dense->idx[c];
 }

@@ -39,6 +39,10 @@ typedef struct LPolicy {
     float glast[5];            /* by feat_closeness to the last move (4: none) */
     float edge[2][MAX_POINTS]; /* per mover and point: the goal-line features */
     int off[2][8];             /* square: the window's bit offsets per mover's frame */
+    /* What a cell's change from state was to now adds to the codes of the
+     * window i holding it (square: the cell at -off[BLACK][i]; Cairo: ring
+     * position i), both frames in one word (LCodes.code). */
+    int64_t step[6][6][8];
     int bridge[8][2];          /* square: for a diagonal cell of Black's frame, the offsets of the
                                 * two orthogonal cells between which it answers a bridge (else 0) */
     int32_t cbase[2][CAIRO_MAX_CELLS]; /* Cairo: table base per mover and cell */
@@ -52,14 +56,19 @@ typedef struct LPolicy {
 /* One playout's codes: every point's window code in each mover's frame
  * (square: by board bit; Cairo: by cell), the cells' states (0 empty, 1
  * black, 2 white, 3 black weak, 4 white weak, 5 off the board) and the
- * sets they were computed from. */
+ * sets they were computed from. Each half of a code word holds a code below
+ * 6^8 before and after a change, so one add of the signed step (modulo
+ * 2^64) changes both frames' codes exactly. */
 typedef struct LCodes {
-    uint32_t code[2][LP_BITS];
+    uint64_t code[LP_BITS]; /* Black's frame in the low 32 bits, White's in the high: one add a window */
     uint8_t st[LP_BITS];
     bb_t stones[2], weak[2];
     bb_t weak_if;  /* empty points where a stone of `mover` would be weak */
     uint8_t mover; /* the side to move when the codes were made */
 } LCodes;
+
+/* The code of point `bit`'s window in mover me's frame. */
+static inline uint32_t lcodes_code(const LCodes *lc, int me, int bit) { return (uint32_t)(lc->code[bit] >> (32 * me)); }
 
 /* Set lp up for board b with set w (NULL: off; off too, with a line on
  * stderr, when the table cannot be allocated). */

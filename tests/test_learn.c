@@ -396,11 +396,11 @@ static void check_policy(const char *rules, int size)
             }
             for (int q = 0; q < g.b->npoints; q++) {
                 int bit = g.b->bit_of[q];
-                CU_ASSERT_EQUAL(lc.code[0][bit], fresh.code[0][bit]);
-                CU_ASSERT_EQUAL(lc.code[1][bit], fresh.code[1][bit]);
+                CU_ASSERT_EQUAL(lcodes_code(&lc, 0, bit), lcodes_code(&fresh, 0, bit));
+                CU_ASSERT_EQUAL(lcodes_code(&lc, 1, bit), lcodes_code(&fresh, 1, bit));
                 if (ply >= 2 * game_no) {
-                    CU_ASSERT_EQUAL(viaroot.code[0][bit], fresh.code[0][bit]);
-                    CU_ASSERT_EQUAL(viaroot.code[1][bit], fresh.code[1][bit]);
+                    CU_ASSERT_EQUAL(lcodes_code(&viaroot, 0, bit), lcodes_code(&fresh, 0, bit));
+                    CU_ASSERT_EQUAL(lcodes_code(&viaroot, 1, bit), lcodes_code(&fresh, 1, bit));
                 }
             }
             double far;
