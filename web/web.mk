@@ -26,7 +26,16 @@ WEB_BUILD  = build/web
 # to JavaScript (emscripten's memcpy of 512 bytes and more). The single-
 # threaded build has no thread-local storage for it (rules/ruleset.c).
 WEB_OPT    = -O3 -flto -msimd128 -mbulk-memory
-WEB_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(WEB_OPT) -D_POSIX_C_SOURCE=200809L
+# Profile-guided optimisation: clang lays out and inlines the code by the
+# branch and call counts of real searches (web/pgo/morphos.proftext, made
+# by `make web-profile` below): every board's searches 1.05-1.12x as fast
+# in node (docs/results.md). A function changed since the profile was
+# made is compiled as without it (clang warns "profile data may be out of
+# date"; `make web-profile` makes it again).
+WEB_PROFILE = $(WEB_BUILD)/morphos.profdata
+WEB_PGO    = -fprofile-instr-use=$(WEB_PROFILE) -Wno-error=profile-instr-out-of-date
+LLVM_PROFDATA ?= $(shell command -v llvm-profdata-14 || echo llvm-profdata)
+WEB_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(WEB_OPT) $(WEB_PGO) -D_POSIX_C_SOURCE=200809L
 WEB_LDFLAGS = $(WEB_OPT) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorphos \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 \
 	-sEXPORTED_FUNCTIONS=_main,_web_exec,_web_init \
@@ -51,17 +60,17 @@ WEB_CSRC   = $(wildcard rules/*.c rules/generated/*.c engine/*.c engine/generate
 WEB_STATIC = $(wildcard web/src/*) docs/rules.md
 WEB_ENV    = NODE_PATH=$${NODE_PATH:-/usr/share/nodejs}
 
-.PHONY: web web-bench
+.PHONY: web web-bench web-profile
 
 web: $(WEB_DIST)/index.html
 
 # One emcc run for all the sources: emcc's own start-up costs about a
 # second per call, more than compiling most files (CI builds this once).
-$(WEB_BUILD)/morphos.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk
+$(WEB_BUILD)/morphos.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk $(WEB_PROFILE)
 	@mkdir -p $(WEB_BUILD)
 	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_ST_FLAGS) $(WEB_CSRC) -o $@
 
-$(WEB_BUILD)/morphos-mt.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk
+$(WEB_BUILD)/morphos-mt.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk $(WEB_PROFILE)
 	@mkdir -p $(WEB_BUILD)
 	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_MT_FLAGS) $(WEB_CSRC) -o $@
 
@@ -70,6 +79,30 @@ $(WEB_DIST)/index.html: $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos-mt.js $(WEB
 	cp $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos.wasm $(WEB_BUILD)/morphos-mt.js $(WEB_BUILD)/morphos-mt.wasm \
 	  $(WEB_BUILD)/morphos-mt.worker.js $(WEB_STATIC) $(WEB_DIST)/
 	@touch $@
+
+# The profile's text form is kept in the repository (llvm-profdata comes
+# with emcc's clang: Debian's emscripten depends on llvm-14).
+$(WEB_PROFILE): web/pgo/morphos.proftext
+	@mkdir -p $(WEB_BUILD)
+	$(LLVM_PROFDATA) merge -o $@ $<
+
+# make web-profile: the profile made again from the searches of
+# web/pgo/train.gtp (fixed seeds: the same profile from the same sources),
+# run by a native build of the same sources instrumented by clang 14 (the
+# clang of Debian's emcc: the same profile format and function hashes).
+# It is compiled as the WebAssembly build sees the sources (__wasm__ and
+# __wasm_simd128__ defined: the pair code of rules/targets.h, which is
+# plain C vectors; no BMI2 or AVX-512, whose paths the web build lacks)
+# and with web/pgo/include's assert and isdigit in the WebAssembly libc's
+# form, so that its functions' hashes are the web build's.
+WEB_PGO_CC ?= clang-14
+web-profile:
+	@mkdir -p $(WEB_BUILD)
+	$(WEB_PGO_CC) -std=c11 -O2 -D__wasm__ -D__wasm_simd128__ -D_POSIX_C_SOURCE=200809L -Iweb/pgo/include \
+	  -fprofile-instr-generate $(filter-out web/wasm_main.c,$(WEB_CSRC)) protocol/main.c -o $(WEB_BUILD)/pgo-train -lm -lpthread
+	rm -f $(WEB_BUILD)/pgo-train.profraw
+	LLVM_PROFILE_FILE=$(WEB_BUILD)/pgo-train.profraw $(WEB_BUILD)/pgo-train < web/pgo/train.gtp > /dev/null
+	$(LLVM_PROFDATA) merge --text -o web/pgo/morphos.proftext $(WEB_BUILD)/pgo-train.profraw
 
 web-bench: web morphos
 	cd web && npm ci --silent --no-audit --no-fund
