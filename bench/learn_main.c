@@ -28,10 +28,12 @@
 
 #define MAX_CAND (2 * MAX_POINTS + 3)
 #define MAX_FAMILIES 16
+#define NO_WIDE UINT64_MAX /* pass, swap, and every Cairo candidate */
 
 static void usage(FILE *out)
 {
-    fputs("usage: bench/learn weights [--holdout K] [--iters N] [--min-count M] [--target move|visits] FILE...\n"
+    fputs("usage: bench/learn weights [--holdout K] [--iters N] [--min-count M]\n"
+          "                     [--min-wide M] [--target move|visits] FILE...\n"
           "       bench/learn moves [--visits PCT] FILE\n"
           "       bench/learn predict [--holdout K] FILE...\n"
           "weights: train the learned model (minorization-maximization) on the\n"
@@ -48,6 +50,8 @@ static void usage(FILE *out)
           "  --iters N       MM sweeps (default 12)\n"
           "  --min-count M   patterns seen fewer times among the candidates share\n"
           "                  one weight (default 20)\n"
+          "  --min-wide M    the priors' wide patterns (square boards) kept when seen\n"
+          "                  at least M times among the candidates (default 20)\n"
           "  --target T      move: the move played won each position (default);\n"
           "                  visits: each move won its share of the search's visits\n"
           "                  (plies without visit counts: the move played)\n",
@@ -60,6 +64,7 @@ typedef struct Family {
     MmData mm;
     /* candidate features kept raw until the pattern table is known */
     MoveFeat *cand;
+    uint64_t *cwide;    /* the candidates' wide pattern keys (square boards), or NULL */
     uint32_t *cmult;
     double *cshare;     /* the candidates' shares of the win (--target visits), or NULL */
     size_t ncand, cap;
@@ -117,14 +122,16 @@ static int feat_equal(const MoveFeat *a, const MoveFeat *b)
  * share (not NULL) and the ply's visit counts: share[t] is team t's
  * share of the visits (the played move alone when the ply has none).
  * Returns the team count. */
-static int describe(const Position *p, const SelfplayPly *ply, MoveList *ml, MoveFeat *out, uint32_t *mult, int *win,
-                    double *share)
+static int describe(const Position *p, const SelfplayPly *ply, MoveList *ml, MoveFeat *out, uint64_t *wide,
+                    uint32_t *mult, int *win, double *share)
 {
     const Move *played = &ply->move;
     *win = -1;
     if (played->n > 1 || p->owe) return 0;
     FeatPos f;
     feat_prepare(&f, p);
+    FeatWide wbuf, *fw = p->board->size ? &wbuf : NULL;
+    if (fw) feat_wide_prepare(fw, &f);
     pos_gen_moves(p, ml);
     int nt = 0;
     for (size_t i = 0; i < ml->n; i++) {
@@ -132,14 +139,16 @@ static int describe(const Position *p, const SelfplayPly *ply, MoveList *ml, Mov
         if (m->n > 1) return *win = -1, 0;
         MoveFeat mf;
         feat_move(&f, m->kind, m->n ? m->pt[0] : -1, &mf);
+        uint32_t inner[8];
+        const uint64_t wk = p->board->size && m->n ? feat_wide_key(fw, m->pt[0], inner) : NO_WIDE;
         int t = 0;
         if (move_equal(m, played)) {
             t = nt;
             *win = t;
         } else
-            while (t < nt && (t == *win || !feat_equal(&out[t], &mf))) t++;
+            while (t < nt && (t == *win || !feat_equal(&out[t], &mf) || wide[t] != wk)) t++;
         if (t == nt) {
-            out[nt] = mf, mult[nt] = 0;
+            out[nt] = mf, wide[nt] = wk, mult[nt] = 0;
             if (share) share[nt] = 0;
             nt++;
         }
@@ -261,6 +270,7 @@ typedef struct TrainCtx {
     Family *fam;
     MoveList ml;
     MoveFeat tmp[MAX_CAND];
+    uint64_t wide[MAX_CAND];
     uint32_t mult[MAX_CAND];
     int visits;          /* --target visits */
     double share[MAX_CAND];
@@ -272,10 +282,11 @@ static int train_ply(void *ctx, const Position *p, const SelfplayPly *ply, long 
     Family *F = tc->fam;
     (void)game;
     int win;
-    int nt = describe(p, ply, &tc->ml, tc->tmp, tc->mult, &win, tc->visits ? tc->share : NULL);
+    int nt = describe(p, ply, &tc->ml, tc->tmp, tc->wide, tc->mult, &win, tc->visits ? tc->share : NULL);
     if (win < 0 || nt < 2) return 0;
-    size_t c1 = F->cap, c2 = F->cap, c3 = F->cap, cp1 = F->cap_pos, cp2 = F->cap_pos;
+    size_t c1 = F->cap, c2 = F->cap, c3 = F->cap, c4 = F->cap, cp1 = F->cap_pos, cp2 = F->cap_pos;
     if (mm_grow((void **)&F->cand, &c1, F->ncand + (size_t)nt, sizeof *F->cand) ||
+        mm_grow((void **)&F->cwide, &c4, F->ncand + (size_t)nt, sizeof *F->cwide) ||
         mm_grow((void **)&F->cmult, &c2, F->ncand + (size_t)nt, sizeof *F->cmult) ||
         (tc->visits && mm_grow((void **)&F->cshare, &c3, F->ncand + (size_t)nt, sizeof *F->cshare)) ||
         mm_grow((void **)&F->pos_cand, &cp1, F->npos + 2, sizeof *F->pos_cand) ||
@@ -286,6 +297,7 @@ static int train_ply(void *ctx, const Position *p, const SelfplayPly *ply, long 
     if (F->npos == 0) F->pos_cand[0] = 0;
     memcpy(F->cand + F->ncand, tc->tmp, (size_t)nt * sizeof *F->cand);
     memcpy(F->cmult + F->ncand, tc->mult, (size_t)nt * sizeof *F->cmult);
+    memcpy(F->cwide + F->ncand, tc->wide, (size_t)nt * sizeof *F->cwide);
     if (tc->visits) memcpy(F->cshare + F->ncand, tc->share, (size_t)nt * sizeof *F->cshare);
     F->ncand += (size_t)nt;
     F->pos_win[F->npos] = (uint32_t)win;
@@ -293,10 +305,32 @@ static int train_ply(void *ctx, const Position *p, const SelfplayPly *ply, long 
     return 0;
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int cmp_u64(const void *a, const void *b)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
+}
+
+/* Sort keys[0 .. n) and keep, once each and ascending, those seen at
+ * least min times. Returns their count. */
+static size_t keep_frequent(uint64_t *keys, size_t n, size_t min)
+{
+    qsort(keys, n, sizeof *keys, cmp_u64);
+    size_t kept = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && keys[j] == keys[i]) j++;
+        if (j - i >= min) keys[kept++] = keys[i];
+        i = j;
+    }
+    return kept;
+}
+
+/* The index of key among keys[0 .. n) (ascending), or -1. */
+static long find_key(const uint64_t *keys, size_t n, uint64_t key)
+{
+    const uint64_t *hit = bsearch(&key, keys, n, sizeof *keys, cmp_u64);
+    return hit ? hit - keys : -1;
 }
 
 /* Feature groups of MM: the pattern (one of the table's or `other`), then
@@ -322,87 +356,176 @@ static const char *fixed_name[FEAT_FIXED] = {
     "own goal line 2", "own goal line 3", "enemy goal line 0", "enemy goal line 1", "enemy goal line 2", "wins at once",
     "blocks a win in one", "forms a bridge", "forms two bridges"};
 
-/* Train family F and print its set as C. */
-static int train_family(Family *F, int idx, int iters, int min_count, FILE *out)
+/* F's MM data, candidate c's pattern as feature pf[c] (NO_PF: none),
+ * then its move features. */
+#define NO_PF UINT32_MAX
+static int build_mm(const Family *F, const uint32_t *pf, MmData *mm)
 {
-    /* Pattern counts among the candidates: sort a copy of the keys. */
-    size_t nk = 0, total = 1;
-    for (size_t i = 0; i < F->ncand; i++) total += F->cmult[i];
-    uint32_t *keys = malloc(total * sizeof *keys);
-    if (!keys) return die("out of memory%s%s", "", "");
-    for (size_t i = 0; i < F->ncand; i++)
-        if (F->cand[i].pattern != FEAT_NO_PATTERN)
-            for (uint32_t k = 0; k < F->cmult[i]; k++) keys[nk++] = F->cand[i].pattern;
-    qsort(keys, nk, sizeof *keys, cmp_u32);
-    size_t npat = 0;
-    for (size_t i = 0; i < nk;) {
-        size_t j = i;
-        while (j < nk && keys[j] == keys[i]) j++;
-        if (j - i >= (size_t)min_count) keys[npat++] = keys[i];
-        i = j;
-    }
-    /* features: 0..FEAT_FIXED-1 move features, FEAT_FIXED `other`, then the table */
-    int nfeat = FEAT_FIXED + 1 + (int)npat;
-    int *group = malloc((size_t)nfeat * sizeof *group);
-    double *lg = calloc((size_t)nfeat, sizeof *lg);
-    if (!group || !lg) return die("out of memory%s%s", "", "");
-    for (int f = 0; f < nfeat; f++) group[f] = f < FEAT_FIXED ? fixed_group(f) : 0;
-    mm_init(&F->mm);
-    uint32_t off[MAX_CAND + 1], feats[MAX_CAND * (FEAT_MAX_FIXED + 1)], mult[MAX_CAND];
+    static uint32_t off[MAX_CAND + 1], feats[MAX_CAND * (FEAT_MAX_FIXED + 1)], mult[MAX_CAND];
+    mm_init(mm);
     for (size_t j = 0; j < F->npos; j++) {
         int nt = 0;
         uint32_t ne = 0;
         off[0] = 0;
         for (uint32_t c = F->pos_cand[j]; c < F->pos_cand[j + 1]; c++, nt++) {
             const MoveFeat *m = &F->cand[c];
-            if (m->pattern != FEAT_NO_PATTERN) {
-                uint32_t *hit = bsearch(&m->pattern, keys, npat, sizeof *keys, cmp_u32);
-                feats[ne++] = hit ? (uint32_t)(FEAT_FIXED + 1 + (hit - keys)) : FEAT_FIXED;
-            }
+            if (pf[c] != NO_PF) feats[ne++] = pf[c];
             for (int k = 0; k < m->n; k++) feats[ne++] = m->id[k];
             mult[nt] = F->cmult[c];
             off[nt + 1] = ne;
         }
         const double *share = F->cshare ? F->cshare + F->pos_cand[j] : NULL;
-        if (mm_add(&F->mm, nt, off, feats, mult, (int)F->pos_win[j], share)) return die("out of memory%s%s", "", "");
+        if (mm_add(mm, nt, off, feats, mult, (int)F->pos_win[j], share)) return die("out of memory%s%s", "", "");
     }
-    double ll0 = mm_loglik(&F->mm, lg);
-    double ll = mm_train(&F->mm, nfeat, group, NGROUPS, iters, lg);
+    return 0;
+}
+
+/* Print n log gammas from lg as the C array `static const float NAME_IDX[]`
+ * (a zero when n is 0: C has no empty array). */
+static void print_floats(FILE *out, const char *name, int idx, const double *lg, size_t n)
+{
+    fprintf(out, "static const float %s_%d[] = {", name, idx);
+    for (size_t i = 0; i < n; i++) fprintf(out, "%s%.4ff,", i % 10 ? " " : "\n    ", lg[i]);
+    fprintf(out, "%s\n};\n", n ? "" : "0");
+}
+
+/* Train the model of family F whose pattern features are pf (the features
+ * after FEAT_FIXED, `other` first); lg receives nfeat log gammas. */
+static int train_model(const Family *F, const uint32_t *pf, int nfeat, int iters, double *lg, double *ll0, double *ll)
+{
+    int *group = malloc((size_t)nfeat * sizeof *group);
+    MmData mm;
+    if (!group) return die("out of memory%s%s", "", "");
+    for (int f = 0; f < nfeat; f++) group[f] = f < FEAT_FIXED ? fixed_group(f) : 0, lg[f] = 0;
+    int rc = build_mm(F, pf, &mm);
+    if (!rc) {
+        *ll0 = mm_loglik(&mm, lg);
+        *ll = mm_train(&mm, nfeat, group, NGROUPS, iters, lg);
+    }
+    mm_free(&mm);
+    free(group);
+    return rc;
+}
+
+/* The wide model of square family F (learned.h's LearnedWide), printed as
+ * WIDE_idx: wide patterns seen at least min_wide times among the
+ * candidates, then the 3x3 patterns of the candidates whose wide pattern
+ * is not kept, at least min_count times. */
+static int train_wide(const Family *F, int idx, int iters, int min_count, int min_wide, FILE *out)
+{
+    size_t total = 1;
+    for (size_t i = 0; i < F->ncand; i++) total += F->cmult[i];
+    uint64_t *wk = malloc(total * sizeof *wk), *sk = malloc(total * sizeof *sk);
+    uint32_t *pf = malloc((F->ncand + 1) * sizeof *pf);
+    if (!wk || !sk || !pf) return free(wk), free(sk), free(pf), die("out of memory%s%s", "", "");
+    size_t nw = 0, ns = 0;
+    for (size_t i = 0; i < F->ncand; i++)
+        if (F->cwide[i] != NO_WIDE)
+            for (uint32_t k = 0; k < F->cmult[i]; k++) wk[nw++] = F->cwide[i];
+    nw = keep_frequent(wk, nw, (size_t)min_wide);
+    for (size_t i = 0; i < F->ncand; i++)
+        if (F->cand[i].pattern != FEAT_NO_PATTERN && (F->cwide[i] == NO_WIDE || find_key(wk, nw, F->cwide[i]) < 0))
+            for (uint32_t k = 0; k < F->cmult[i]; k++) sk[ns++] = F->cand[i].pattern;
+    ns = keep_frequent(sk, ns, (size_t)min_count);
+    size_t wide_hits = 0;
+    for (size_t i = 0; i < F->ncand; i++) {
+        long h = F->cwide[i] == NO_WIDE ? -1 : find_key(wk, nw, F->cwide[i]);
+        if (h >= 0) {
+            pf[i] = (uint32_t)(FEAT_FIXED + 1 + ns + (size_t)h), wide_hits += F->cmult[i];
+        } else if (F->cand[i].pattern == FEAT_NO_PATTERN) {
+            pf[i] = NO_PF;
+        } else {
+            long k = find_key(sk, ns, F->cand[i].pattern);
+            pf[i] = k >= 0 ? (uint32_t)(FEAT_FIXED + 1 + k) : FEAT_FIXED;
+        }
+    }
+    const int nfeat = FEAT_FIXED + 1 + (int)(ns + nw);
+    double *lg = malloc((size_t)nfeat * sizeof *lg), ll0 = 0, ll = 0;
+    int rc = lg ? train_model(F, pf, nfeat, iters, lg, &ll0, &ll) : die("out of memory%s%s", "", "");
+    if (!rc) {
+        fprintf(stderr, "bench/learn: %s: wide model: %zu wide patterns kept (%zu of %zu candidates), %zu 3x3; "
+                        "mean log-likelihood %.4f\n", F->name, nw, wide_hits, total - 1, ns, ll);
+        fprintf(out, "\n/* %s, the priors' wide model: %zu wide patterns (%zu of %zu candidates), %zu 3x3 patterns; "
+                     "mean log-likelihood of the %s %.4f. */\n",
+                F->name, nw, wide_hits, total - 1, ns, F->cshare ? "visit shares" : "played move", ll);
+        fprintf(out, "static const uint64_t wkey_%d[] = {", idx);
+        for (size_t i = 0; i < nw; i++) fprintf(out, "%s%lluu,", i % 6 ? " " : "\n    ", (unsigned long long)wk[i]);
+        fprintf(out, "%s\n};\n", nw ? "" : "0");
+        print_floats(out, "wlg", idx, lg + FEAT_FIXED + 1 + ns, nw);
+        fprintf(out, "static const uint32_t skey_%d[] = {", idx);
+        for (size_t i = 0; i < ns; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", (uint32_t)sk[i]);
+        fprintf(out, "%s\n};\n", ns ? "" : "0");
+        print_floats(out, "slg", idx, lg + FEAT_FIXED + 1, ns);
+        fprintf(out, "static const LearnedWide WIDE_%d = {{", idx);
+        for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s%.4ff", f ? ", " : "", lg[f]);
+        fprintf(out, "}, %.4ff, %zu, skey_%d, slg_%d, %zu, wkey_%d, wlg_%d};\n", lg[FEAT_FIXED], ns, idx, idx, nw, idx, idx);
+    }
+    free(wk), free(sk), free(pf), free(lg);
+    return rc;
+}
+
+/* Train family F and print its set as C: the model of the 3x3 patterns
+ * (the playout policy's, and the priors' where there is no wide one),
+ * and on square boards the wide model. */
+static int train_family(Family *F, int idx, int iters, int min_count, int min_wide, FILE *out)
+{
+    /* Pattern counts among the candidates: sort a copy of the keys. */
+    size_t nk = 0, total = 1;
+    for (size_t i = 0; i < F->ncand; i++) total += F->cmult[i];
+    uint64_t *keys = malloc(total * sizeof *keys);
+    uint32_t *pf = malloc((F->ncand + 1) * sizeof *pf);
+    if (!keys || !pf) return free(keys), free(pf), die("out of memory%s%s", "", "");
+    for (size_t i = 0; i < F->ncand; i++)
+        if (F->cand[i].pattern != FEAT_NO_PATTERN)
+            for (uint32_t k = 0; k < F->cmult[i]; k++) keys[nk++] = F->cand[i].pattern;
+    size_t npat = keep_frequent(keys, nk, (size_t)min_count);
+    /* features: 0..FEAT_FIXED-1 move features, FEAT_FIXED `other`, then the table */
+    for (size_t i = 0; i < F->ncand; i++) {
+        long h = F->cand[i].pattern == FEAT_NO_PATTERN ? -2 : find_key(keys, npat, F->cand[i].pattern);
+        pf[i] = h == -2 ? NO_PF : h < 0 ? FEAT_FIXED : (uint32_t)(FEAT_FIXED + 1 + h);
+    }
+    int nfeat = FEAT_FIXED + 1 + (int)npat;
+    double *lg = malloc((size_t)nfeat * sizeof *lg), ll0 = 0, ll = 0;
+    int rc = lg ? train_model(F, pf, nfeat, iters, lg, &ll0, &ll) : die("out of memory%s%s", "", "");
+    if (rc) return free(keys), free(pf), free(lg), rc;
     fprintf(stderr, "bench/learn: %s: %zu positions, %zu teams, %zu patterns kept of %zu candidates; "
                     "mean log-likelihood of the %s: uniform %.4f, trained %.4f\n",
-            F->name, F->mm.npos, F->mm.nteam, npat, F->ncand, F->cshare ? "visit shares" : "played move", ll0, ll);
+            F->name, F->npos, F->ncand, npat, F->ncand, F->cshare ? "visit shares" : "played move", ll0, ll);
     /* far: the mean strength of placements not next to the last move */
     double far_sum = 0, far_n = 0;
-    for (size_t t = 0; t < F->mm.nteam; t++) {
+    for (size_t c = 0; c < F->ncand; c++) {
+        const MoveFeat *m = &F->cand[c];
         int place = 0, near = 0;
-        double s = 0;
-        for (uint32_t k = F->mm.team_feat[t]; k < F->mm.team_feat[t + 1]; k++) {
-            uint32_t f = F->mm.feat[k];
+        double s = pf[c] == NO_PF ? 0 : lg[pf[c]];
+        for (int k = 0; k < m->n; k++) {
+            const int f = m->id[k];
             s += lg[f];
             if (f == FEAT_PLACE || f == FEAT_PLACE_WEAK) place = 1;
             if (f == FEAT_LAST_ADJ || f == FEAT_LAST_DIAG || f == FEAT_LAST_SAME) near = 1;
         }
-        if (place && !near) far_sum += F->mm.mult[t] * exp(s), far_n += F->mm.mult[t];
+        if (place && !near) far_sum += F->cmult[c] * exp(s), far_n += F->cmult[c];
     }
     double far = far_n > 0 ? log(far_sum / far_n) : 0;
+    free(pf);
+    const int wide = F->cwide && strncmp(F->name, "morpharaoh", 10);
+    if (wide) rc = train_wide(F, idx, iters, min_count, min_wide, out);
     fprintf(out, "\n/* %s: %zu positions; mean log-likelihood of the %s %.4f (uniform %.4f). */\n", F->name,
-            F->mm.npos, F->cshare ? "visit shares" : "played move", ll, ll0);
+            F->npos, F->cshare ? "visit shares" : "played move", ll, ll0);
     fprintf(out, "static const uint32_t key_%d[] = {", idx);
-    for (size_t i = 0; i < npat; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", keys[i]);
-    fprintf(out, "\n};\nstatic const float lg_%d[] = {", idx);
-    for (size_t i = 0; i < npat; i++) fprintf(out, "%s%.4ff,", i % 10 ? " " : "\n    ", lg[FEAT_FIXED + 1 + i]);
+    for (size_t i = 0; i < npat; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", (uint32_t)keys[i]);
     fprintf(out, "\n};\n");
+    print_floats(out, "lg", idx, lg + FEAT_FIXED + 1, npat);
     fprintf(out, "#define SET_%d {\"%s\", {", idx, F->name);
     for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s%.4ff", f ? ", " : "", lg[f]);
-    fprintf(out, "}, %.4ff, %.4ff, %zu, key_%d, lg_%d}\n", lg[FEAT_FIXED], far, npat, idx, idx);
+    fprintf(out, "}, %.4ff, %.4ff, %zu, key_%d, lg_%d, ", lg[FEAT_FIXED], far, npat, idx, idx);
+    if (wide) fprintf(out, "&WIDE_%d}\n", idx);
+    else fprintf(out, "NULL}\n");
     fprintf(out, "/* move features (log gamma):");
     for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s %s %.2f", f ? "," : "", fixed_name[f], lg[f]);
     fprintf(out, "; other patterns %.2f; far placements %.2f */\n", lg[FEAT_FIXED], far);
     free(keys);
-    free(group);
     free(lg);
-    mm_free(&F->mm);
-    return 0;
+    return rc;
 }
 
 static int find_family(Family *fams, int *nf, const char *name)
@@ -415,7 +538,7 @@ static int find_family(Family *fams, int *nf, const char *name)
     return (*nf)++;
 }
 
-static int cmd_weights(int argc, char **argv, int first, int holdout, int iters, int min_count, int visits)
+static int cmd_weights(int argc, char **argv, int first, int holdout, int iters, int min_count, int min_wide, int visits)
 {
     static Family fams[MAX_FAMILIES];
     int nf = 0, rc = 0;
@@ -458,18 +581,18 @@ static int cmd_weights(int argc, char **argv, int first, int holdout, int iters,
     fprintf(out, "/* learned_data.c - GENERATED by tools/generated.sh (bench/learn weights): do not edit.\n"
                  " * The learned model's weights (engine/learned.h), one set per rule family,\n"
                  " * trained by minorization-maximization on self-play games (docs/engine.md).\n"
-                 " * Command: bench/learn weights --holdout %d --iters %d --min-count %d%s", holdout, iters, min_count,
+                 " * Command: bench/learn weights --holdout %d --iters %d --min-count %d --min-wide %d%s", holdout, iters, min_count, min_wide,
             visits ? " --target visits" : "");
     for (int i = first; i < argc; i++) fprintf(out, " %s", argv[i]);
     fprintf(out, "\n * Data:\n");
     for (int k = 0; k < nf; k++) fprintf(out, "%s", fams[k].prov);
     fprintf(out, " */\n#include \"../learned.h\"\n");
-    for (int k = 0; k < nf && !rc; k++) rc = train_family(&fams[k], k, iters, min_count, out);
+    for (int k = 0; k < nf && !rc; k++) rc = train_family(&fams[k], k, iters, min_count, min_wide, out);
     fprintf(out, "\nconst LearnedSet learned_sets[] = {");
     for (int k = 0; k < nf; k++) fprintf(out, "%sSET_%d", k ? ", " : "", k);
     fprintf(out, "};\nconst int learned_nsets = %d;\n", nf);
     for (int k = 0; k < nf; k++) {
-        free(fams[k].cand), free(fams[k].cmult), free(fams[k].cshare), free(fams[k].pos_cand), free(fams[k].pos_win);
+        free(fams[k].cand), free(fams[k].cwide), free(fams[k].cmult), free(fams[k].cshare), free(fams[k].pos_cand), free(fams[k].pos_win);
     }
     return rc;
 }
@@ -481,7 +604,8 @@ typedef struct PredCtx {
     MoveList ml;
     StepDesc steps[MAX_CAND];
     Node nodes[MAX_CAND];
-    double n, top[3][2]; /* learned, hand-set, uniform: top-1, top-5 */
+    double n, top[4][2]; /* learned, hand-set, uniform, the wide model: top-1, top-5 */
+    double ll[2];        /* the learned and the wide model's log-likelihood of the played moves */
 } PredCtx;
 
 /* Expected top-k hits of the played move i among scores s (ties broken
@@ -510,9 +634,11 @@ static int predict_ply(void *ctx, const Position *p, const SelfplayPly *ply, lon
     if (played->n > 1 || p->owe) return 0;
     int n = tree_steps(p, NULL, 0, &pc->ml, pc->steps);
     if (n < 2) return 0;
-    static double s[3][MAX_CAND];
+    static double s[4][MAX_CAND];
     FeatPos f;
     feat_prepare(&f, p);
+    FeatWide fw;
+    if (pc->w->wide) feat_wide_prepare(&fw, &f);
     int win = -1;
     for (int i = 0; i < n; i++) tree_node_init(&pc->nodes[i], pc->steps[i].kind, pc->steps[i].pt, pc->steps[i].complete);
     priors_assign(p, NULL, 0, pc->steps, n, pc->nodes, 1.0, 1, NULL, NULL);
@@ -526,9 +652,23 @@ static int predict_ply(void *ctx, const Position *p, const SelfplayPly *ply, lon
         s[0][i] = learned_score(pc->w, &mf);
         s[1][i] = pc->nodes[i].prior_w;
         s[2][i] = 0;
+        s[3][i] = 0;
+        if (pc->w->wide) {
+            uint32_t inner[8];
+            const int pat = mf.pattern != FEAT_NO_PATTERN;
+            const uint64_t wk = pat ? feat_wide_key(&fw, d->pt, inner) : NO_WIDE;
+            s[3][i] = learned_wide_score(pc->w->wide, wk, pat ? inner : NULL, &mf);
+        }
     }
     if (win < 0) return die("a played move is not among the steps%s%s", "", "");
-    for (int k = 0; k < 3; k++) hits(s[k], n, win, &pc->top[k][0], &pc->top[k][1]);
+    for (int k = 0; k < 4; k++) hits(s[k], n, win, &pc->top[k][0], &pc->top[k][1]);
+    for (int k = 0; k < 2; k++) {
+        const double *sk = s[k ? 3 : 0];
+        double mx = sk[0], z = 0;
+        for (int i = 1; i < n; i++) mx = sk[i] > mx ? sk[i] : mx;
+        for (int i = 0; i < n; i++) z += exp(sk[i] - mx);
+        pc->ll[k] += sk[win] - mx - log(z);
+    }
     pc->n++;
     return 0;
 }
@@ -536,8 +676,9 @@ static int predict_ply(void *ctx, const Position *p, const SelfplayPly *ply, lon
 static int cmd_predict(int argc, char **argv, int first, int holdout)
 {
     if (holdout <= 0) return die("predict needs held-out games (--holdout K, K > 0)%s%s", "", "");
-    printf("| data | rules | held-out moves | learned top-1 | top-5 | hand-set priors top-1 | top-5 | uniform top-1 | top-5 |\n"
-           "|---|---|---|---|---|---|---|---|---|\n");
+    printf("| data | rules | held-out moves | learned top-1 | top-5 | hand-set priors top-1 | top-5 | uniform top-1 | top-5 "
+           "| wide model top-1 | top-5 | mean log-likelihood: learned | wide |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     PredCtx *pc = calloc(1, sizeof *pc);
     if (!pc) return die("out of memory%s%s", "", "");
     movelist_init(&pc->ml);
@@ -554,12 +695,17 @@ static int cmd_predict(int argc, char **argv, int first, int holdout)
         rewind(fp);
         pc->n = 0;
         memset(pc->top, 0, sizeof pc->top);
+        memset(pc->ll, 0, sizeof pc->ll);
         rc = replay_file(fp, argv[i], holdout, 1, predict_ply, pc, fam, sizeof fam, NULL, 0, &ng);
         fclose(fp);
         double n = pc->n > 0 ? pc->n : 1;
-        printf("| %s | %s | %.0f (%zu games) | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", argv[i], fam, pc->n, ng,
+        printf("| %s | %s | %.0f (%zu games) | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |", argv[i], fam, pc->n, ng,
                pc->top[0][0] / n, pc->top[0][1] / n, pc->top[1][0] / n, pc->top[1][1] / n, pc->top[2][0] / n,
                pc->top[2][1] / n);
+        if (pc->w->wide)
+            printf(" %.3f | %.3f | %.3f | %.3f |\n", pc->top[3][0] / n, pc->top[3][1] / n, pc->ll[0] / n, pc->ll[1] / n);
+        else
+            printf(" - | - | %.3f | - |\n", pc->ll[0] / n);
     }
     movelist_free(&pc->ml);
     free(pc);
@@ -654,7 +800,7 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    long holdout = 10, iters = 12, min_count = 20;
+    long holdout = 10, iters = 12, min_count = 20, min_wide = 20;
     int i = 2, visits = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i += 2) {
         if (!strcmp(argv[i], "--target")) {
@@ -666,9 +812,9 @@ int main(int argc, char **argv)
             continue;
         }
         long *v = !strcmp(argv[i], "--holdout") ? &holdout : !strcmp(argv[i], "--iters") ? &iters
-                  : !strcmp(argv[i], "--min-count") ? &min_count : NULL;
+                  : !strcmp(argv[i], "--min-count") ? &min_count : !strcmp(argv[i], "--min-wide") ? &min_wide : NULL;
         if (!v) {
-            fprintf(stderr, "bench/learn: unknown option '%s' (--holdout, --iters, --min-count, --target)\n", argv[i]);
+            fprintf(stderr, "bench/learn: unknown option '%s' (--holdout, --iters, --min-count, --min-wide, --target)\n", argv[i]);
             return 2;
         }
         if (i + 1 >= argc || arg_long(argv[i + 1], v == &holdout ? 0 : 1, 100000, v)) {
@@ -680,6 +826,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench/learn: %s needs self-play files\n", cmd);
         return 2;
     }
-    if (!strcmp(cmd, "weights")) return cmd_weights(argc, argv, i, (int)holdout, (int)iters, (int)min_count, visits);
+    if (!strcmp(cmd, "weights")) return cmd_weights(argc, argv, i, (int)holdout, (int)iters, (int)min_count, (int)min_wide, visits);
     return cmd_predict(argc, argv, i, (int)holdout);
 }

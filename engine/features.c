@@ -18,15 +18,6 @@
  * colour c and symmetry s (sx, sy = +-1) the board offset of cell i. */
 static const int DX[8] = {-1, 0, 1, -1, 1, -1, 0, 1}, DY[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 
-/* Digits of a cell: 0 empty, 1 own, 2 enemy, 3 own weak, 4 enemy weak, 5 off. */
-static inline uint32_t digit(const FeatPos *f, int bit)
-{
-    const Position *p = f->p;
-    const int me = f->me;
-    if (bb_test(p->stones[me], bit)) return bb_test(f->weak[me], bit) ? 3 : 1;
-    if (bb_test(p->stones[me ^ 1], bit)) return bb_test(f->weak[me ^ 1], bit) ? 4 : 2;
-    return 0;
-}
 
 /* The four symmetries as permutations of the window's cells. */
 static const uint8_t perm[4][8] = {
@@ -80,7 +71,7 @@ static uint32_t square_pattern(const FeatPos *f, int pt)
     for (int i = 0; i < 8; i++) {
         int ax = f->me == BLACK ? DX[i] : DY[i], ay = f->me == BLACK ? DY[i] : DX[i];
         int cx = x + ax, cy = y + ay;
-        d[i] = cx < 0 || cy < 0 || cx >= N || cy >= N ? 5 : digit(f, qb + ax + ay * S);
+        d[i] = cx < 0 || cy < 0 || cx >= N || cy >= N ? 5 : feat_digit(f, qb + ax + ay * S);
     }
     return feat_square_key(d);
 }
@@ -209,7 +200,7 @@ static uint32_t cairo_pattern(const FeatPos *f, int pt)
     const CairoRing *R = ring_of(f->p->board);
     const int n = R->n[pt];
     uint32_t d[5];
-    for (int k = 0; k < n; k++) d[k] = digit(f, R->ring[pt][k]); /* a Cairo cell's bit is its number */
+    for (int k = 0; k < n; k++) d[k] = feat_digit(f, R->ring[pt][k]); /* a Cairo cell's bit is its number */
     return feat_cairo_key(d, n, feat_cairo_side(f->p->board, f->me, pt));
 }
 

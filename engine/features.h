@@ -72,6 +72,18 @@ typedef struct FeatPos {
     bb_t win[2];     /* points where one stone of each colour connects it */
 } FeatPos;
 
+/* The digit of the point at bit (on the board) in f's frame: 0 empty,
+ * 1 own, 2 enemy, 3 own weak, 4 enemy weak (5, off the board, is the
+ * caller's). */
+static inline uint32_t feat_digit(const FeatPos *f, int bit)
+{
+    const Position *p = f->p;
+    const int me = f->me;
+    if (bb_test(p->stones[me], bit)) return bb_test(f->weak[me], bit) ? 3 : 1;
+    if (bb_test(p->stones[me ^ 1], bit)) return bb_test(f->weak[me ^ 1], bit) ? 4 : 2;
+    return 0;
+}
+
 /* Prepare for the candidates of p (not over). wins = 0 skips the two
  * fills that find wins in one (the playout policy's cheaper view: its
  * moves then never carry FEAT_WIN or FEAT_BLOCK). */
@@ -129,5 +141,27 @@ int feat_closeness(const Board *b, int a, int c);
 
 /* The goal-line distance features of a move at pt by colour me. */
 void feat_add_edges(const Board *b, int me, int pt, MoveFeat *out);
+
+/* The wide pattern (square boards; engine/features_wide.c): the 20 points
+ * of the 5x5 square around pt without its centre and corners, digits as
+ * the 3x3 window's, in the mover's frame, canonical under the same four
+ * symmetries: a key below 6^20 (FEAT_WIDE_CODES). Read by the tree's
+ * priors (once a node, not in the playouts) where the set has a wide
+ * model, nested as MoHex's patterns of several radii: a candidate's
+ * pattern weight is its wide pattern's when the table has it, else its
+ * 3x3 pattern's. feat_wide_prepare reads f's position once (every
+ * point's digit, in a grid framed by two rows and columns off the
+ * board); feat_wide_key then gives point pt's key, and in inner the 3x3
+ * window's digits (feat_square_key of them is feat_move's pattern), for
+ * the lookups that miss. */
+#define FEAT_WIDE_CELLS 20
+#define FEAT_WIDE_CODES 3656158440062976ull /* 6^20 */
+typedef struct FeatWide {
+    int size, row;                 /* the board's size; the grid's row length, size + 4 */
+    int off[FEAT_WIDE_CELLS];      /* the cells' grid offsets in the mover's frame */
+    uint8_t d[(MAX_SIZE + 4) * (MAX_SIZE + 4)];
+} FeatWide;
+void feat_wide_prepare(FeatWide *w, const FeatPos *f);
+uint64_t feat_wide_key(const FeatWide *w, int pt, uint32_t inner[8]);
 
 #endif

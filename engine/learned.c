@@ -32,16 +32,45 @@ const LearnedSet *learned_for(const Board *b)
     return learned_find(fam);
 }
 
-float learned_pattern(const LearnedSet *w, uint32_t key)
+/* The index of key in the ascending keys[0 .. n), or n. */
+static uint32_t find32(const uint32_t *keys, uint32_t n, uint32_t key)
 {
-    uint32_t lo = 0, hi = w->npat;
+    uint32_t lo = 0, hi = n;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
-        if (w->key[mid] < key) lo = mid + 1;
+        if (keys[mid] < key) lo = mid + 1;
         else hi = mid;
     }
-    if (lo < w->npat && w->key[lo] == key) return w->lg[lo];
-    return w->other;
+    return lo < n && keys[lo] == key ? lo : n;
+}
+
+int learned_wide_shown(const LearnedSet *w) { return w->wide && !strcmp(w->family, "none,edges=on,pie=on"); }
+
+float learned_wide_score(const LearnedWide *w, uint64_t wide, const uint32_t inner[8], const MoveFeat *m)
+{
+    uint32_t lo = 0, hi = w->nwide;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (w->wkey[mid] < wide) lo = mid + 1;
+        else hi = mid;
+    }
+    float s;
+    if (!inner) {
+        s = 0; /* pass, swap */
+    } else if (lo < w->nwide && w->wkey[lo] == wide) {
+        s = w->wlg[lo];
+    } else {
+        const uint32_t j = find32(w->key, w->npat, feat_square_key(inner));
+        s = j < w->npat ? w->lg[j] : w->other;
+    }
+    for (int i = 0; i < m->n; i++) s += w->fixed[m->id[i]];
+    return s;
+}
+
+float learned_pattern(const LearnedSet *w, uint32_t key)
+{
+    const uint32_t j = find32(w->key, w->npat, key);
+    return j < w->npat ? w->lg[j] : w->other;
 }
 
 #define DENSE_CAIRO (24u * 7776u)

@@ -12,6 +12,21 @@
 #include "../rules/rules.h"
 #include "features.h"
 
+/* The tree priors' model with the wide pattern (features.h), trained
+ * beside the set's own: its move features' and `other`'s log gammas,
+ * the wide patterns' table and the 3x3 patterns' for candidates whose
+ * wide pattern is not in it (its own weights: nested, as MoHex's radii). */
+typedef struct LearnedWide {
+    float fixed[FEAT_FIXED];
+    float other;
+    uint32_t npat;
+    const uint32_t *key;       /* 3x3 keys, ascending */
+    const float *lg;
+    uint32_t nwide;
+    const uint64_t *wkey;      /* wide keys, ascending */
+    const float *wlg;
+} LearnedWide;
+
 typedef struct LearnedSet {
     const char *family;        /* ruleset_format text of the rules, pie=on */
     float fixed[FEAT_FIXED];   /* log gamma of each move feature */
@@ -21,6 +36,7 @@ typedef struct LearnedSet {
     uint32_t npat;
     const uint32_t *key;       /* pattern keys, ascending */
     const float *lg;           /* their log gammas */
+    const LearnedWide *wide;   /* the priors' wide model, or NULL (Cairo sets) */
 } LearnedSet;
 
 extern const LearnedSet learned_sets[];
@@ -36,6 +52,16 @@ const LearnedSet *learned_for(const Board *b);
  * base rules with edges (9x9 and 13x13); not Morpharaoh 48 or
  * abstractplay=default, whose sets come from a few dozen games. */
 int learned_policy_shown(const LearnedSet *w);
+
+/* Whether matches at equal time showed the priors' wide model stronger
+ * than the set's own (docs/results.md): the base rules with edges. */
+int learned_wide_shown(const LearnedSet *w);
+
+/* A candidate's strength under the wide model (w->wide not NULL): the
+ * wide pattern's log gamma when the table has it, else the 3x3 one's,
+ * the key of the digits inner (feat_wide_key; none when inner is NULL:
+ * pass, swap), plus the move features' (m's pattern not read). */
+float learned_wide_score(const LearnedWide *w, uint64_t wide, const uint32_t inner[8], const MoveFeat *m);
 
 /* The set whose family text is `family` (ruleset_format, pie=on), or NULL. */
 const LearnedSet *learned_find(const char *family);

@@ -57,6 +57,7 @@ typedef struct Param {
     X("learned_policy", P_BOOL, learned_policy, 0, 1) \
     X("learned_plies", P_INT, learned_plies, 0, 100000) \
     X("learned_policy_all", P_BOOL, learned_policy_all, 0, 1) \
+    X("learned_wide", P_BOOL, learned_wide, 0, 1) \
     X("learned_scale", P_DOUBLE, learned_scale, 0, 10) \
     X("learned_anchor", P_DOUBLE, learned_anchor, 0, 1) \
     X("learned_blend", P_DOUBLE, learned_blend, 0, 1) \
@@ -117,6 +118,7 @@ void config_default(EngineConfig *c)
     c->learned_policy = 1;
     c->learned_plies = 20;
     c->learned_policy_all = 0;
+    c->learned_wide = 1;
     c->learned_scale = 0.1;
     c->learned_anchor = 1;
     c->learned_blend = 1;

@@ -41,7 +41,10 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
     feat_prepare_ex(&f, p, 0);
     /* Square boards: each window's weight from the raw-code map the
      * playout policy reads, not by canonical key and binary search. */
-    const LearnedDense *dn = p->board->size ? learned_dense(w) : NULL;
+    const LearnedWide *wd = cfg->learned_wide && learned_wide_shown(w) ? w->wide : NULL;
+    const LearnedDense *dn = p->board->size && !wd ? learned_dense(w) : NULL;
+    FeatWide fw;
+    if (wd) feat_wide_prepare(&fw, &f);
     float sbuf[2 * MAX_POINTS + 3];
     double ebuf[2 * MAX_POINTS + 3];
     double mean = 0, max = -1e30;
@@ -55,7 +58,12 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
         }
         assert(s->complete);
         const int kind = s->kind == STEP_PLACE ? MOVE_PLACE : MOVE_FLIP;
-        if (dn) {
+        if (wd) {
+            uint32_t inner[8];
+            const uint64_t wide = feat_wide_key(&fw, s->pt, inner);
+            feat_move_ex(&f, kind, s->pt, &mf, 0);
+            sbuf[i] = learned_wide_score(wd, wide, inner, &mf);
+        } else if (dn) {
             feat_move_ex(&f, kind, s->pt, &mf, 0);
             sbuf[i] = learned_score_with(w, learned_raw_pattern(w, dn, feat_square_raw(&f, s->pt)), &mf);
         } else {

@@ -18,15 +18,25 @@
 #include "support.h"
 
 /* The features of every candidate (placements on empty points, flips of
- * enemy stones) of p, indexed by point; kind -1 where none. */
-static void all_features(const Position *p, MoveFeat *out, int *kind)
+ * enemy stones) of p, indexed by point; kind -1 where none. Square
+ * boards: wide[q] the wide pattern's key, whose 3x3 key is the pattern's. */
+static void all_features(const Position *p, MoveFeat *out, int *kind, uint64_t *wide)
 {
     FeatPos f;
     feat_prepare(&f, p);
+    static FeatWide fw;
+    if (p->board->size) feat_wide_prepare(&fw, &f);
     for (int q = 0; q < p->board->npoints; q++) {
         Color c = pos_color_at(p, q);
         kind[q] = c == EMPTY ? MOVE_PLACE : c == (Color)(p->to_move ^ 1) ? MOVE_FLIP : -1;
-        if (kind[q] >= 0) feat_move(&f, kind[q], q, &out[q]);
+        if (kind[q] < 0) continue;
+        feat_move(&f, kind[q], q, &out[q]);
+        if (p->board->size) {
+            uint32_t inner[8];
+            wide[q] = feat_wide_key(&fw, q, inner);
+            CU_ASSERT_EQUAL(feat_square_key(inner), out[q].pattern);
+            CU_ASSERT(wide[q] < FEAT_WIDE_CODES);
+        }
     }
 }
 
@@ -79,7 +89,8 @@ static void check_symmetric(const char *rules, int size, int cairo)
     Game g = game(size, rules);
     static MoveFeat fa[MAX_POINTS], fb[MAX_POINTS];
     static int ka[MAX_POINTS], kb[MAX_POINTS];
-    int compared = 0, patterns = 0;
+    static uint64_t wa[MAX_POINTS], wb[MAX_POINTS];
+    int compared = 0, patterns = 0, wides = 0;
     for (int trial = 0; trial < 12; trial++) {
         random_stones(&g, 25 + 5 * trial);
         g.p.to_move = (uint8_t)(trial & 1);
@@ -91,22 +102,29 @@ static void check_symmetric(const char *rules, int size, int cairo)
                 break;
             }
         if (pos_over(&g.p)) continue;
-        all_features(&g.p, fa, ka);
+        all_features(&g.p, fa, ka, wa);
         for (int s = cairo ? 3 : 0; s < 4; s++) {
             Position m = mapped(&g.p, s, cairo);
-            all_features(&m, fb, kb);
+            all_features(&m, fb, kb, wb);
             for (int q = 0; q < g.b->npoints; q++) {
                 int r = cairo ? g.b->sym[q] : image(size, s, q);
                 CU_ASSERT_EQUAL(ka[q], kb[r]);
                 if (ka[q] < 0) continue;
                 CU_ASSERT(same_features(&fa[q], &fb[r]));
+                if (!cairo) CU_ASSERT_EQUAL(wa[q], wb[r]);
                 compared++;
             }
         }
-        for (int q = 0; q < g.b->npoints; q++) patterns += ka[q] >= 0 && fa[q].pattern != 0;
+        for (int q = 0; q < g.b->npoints; q++) {
+            patterns += ka[q] >= 0 && fa[q].pattern != 0;
+            /* the wide window sees more than the 3x3 one: two 3x3-empty points with other wide keys */
+            for (int r = q + 1; !cairo && ka[q] >= 0 && fa[q].pattern == 0 && r < g.b->npoints; r++)
+                wides += ka[r] >= 0 && fa[r].pattern == 0 && wa[r] != wa[q];
+        }
     }
     CU_ASSERT(compared > 100);
     CU_ASSERT(patterns > 50); /* not all the empty pattern */
+    CU_ASSERT(cairo || wides > 0);
     board_free(g.b);
 }
 
@@ -257,6 +275,26 @@ static void test_learned_lookup(void)
         for (uint32_t i = 1; i < w->npat; i++) CU_ASSERT(w->key[i - 1] < w->key[i]);
         for (uint32_t i = 0; i < w->npat; i += 1 + w->npat / 50) CU_ASSERT_EQUAL(learned_pattern(w, w->key[i]), w->lg[i]);
         CU_ASSERT_EQUAL(learned_pattern(w, FEAT_NO_PATTERN - 1), w->other);
+        /* the priors' wide model: sorted tables; a wide key in the table
+         * decides, else the 3x3 key, else `other` */
+        const LearnedWide *wd = w->wide;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(wd);
+        CU_ASSERT(learned_wide_shown(w));
+        CU_ASSERT(wd->nwide > 0 && wd->npat > 0);
+        for (uint32_t i = 1; i < wd->nwide; i++) CU_ASSERT(wd->wkey[i - 1] < wd->wkey[i]);
+        for (uint32_t i = 1; i < wd->npat; i++) CU_ASSERT(wd->key[i - 1] < wd->key[i]);
+        MoveFeat m = {.pattern = FEAT_NO_PATTERN, .n = 1, .id = {FEAT_PLACE}};
+        uint32_t d[8], off[8];
+        for (int k = 0; k < 8; k++) off[k] = 5; /* a 3x3 window off the board: in no table */
+        for (uint32_t i = 0; i < wd->nwide; i += 1 + wd->nwide / 50)
+            CU_ASSERT_EQUAL(learned_wide_score(wd, wd->wkey[i], off, &m), wd->wlg[i] + wd->fixed[FEAT_PLACE]);
+        for (uint32_t i = 0; i < wd->npat; i += 1 + wd->npat / 50) {
+            for (uint32_t k = 0, c = wd->key[i]; k < 8; k++, c /= 6) d[k] = c % 6; /* a window with that key */
+            CU_ASSERT_EQUAL(learned_wide_score(wd, FEAT_WIDE_CODES, d, &m), wd->lg[i] + wd->fixed[FEAT_PLACE]);
+        }
+        CU_ASSERT_EQUAL(learned_wide_score(wd, FEAT_WIDE_CODES, off, &m), wd->other + wd->fixed[FEAT_PLACE]);
+        m.id[0] = FEAT_PASS;
+        CU_ASSERT_EQUAL(learned_wide_score(wd, FEAT_WIDE_CODES, NULL, &m), wd->fixed[FEAT_PASS]);
     }
     board_free(g.b);
     g = game(9, "morphos,pie=off");
@@ -291,13 +329,20 @@ static void test_learned_priors(void)
     priors_assign(&g.p, NULL, 0, st, n, nd, 100, 1, w, &cfg);
     FeatPos f;
     feat_prepare_ex(&f, &g.p, 0); /* as the priors see it: wins are proven instead */
-    float s[2 * MAX_POINTS + 3];
+    static FeatWide fw;
+    feat_wide_prepare(&fw, &f);
+    float s[2 * MAX_POINTS + 3], s3[2 * MAX_POINTS + 3];
     int win = -1;
+    CU_ASSERT_FATAL(cfg.learned_wide && learned_wide_shown(w)); /* the priors read the wide model */
     for (int i = 0; i < n; i++) {
         MoveFeat m;
         feat_move(&f, st[i].kind == STEP_FLIP ? MOVE_FLIP : st[i].kind == STEP_PLACE ? MOVE_PLACE : st[i].kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP,
                   st[i].pt, &m);
-        s[i] = learned_score(w, &m);
+        uint32_t inner[8];
+        const int pat = m.pattern != FEAT_NO_PATTERN;
+        const uint64_t wk = pat ? feat_wide_key(&fw, st[i].pt, inner) : 0;
+        s[i] = learned_wide_score(w->wide, wk, pat ? inner : NULL, &m);
+        s3[i] = learned_score(w, &m);
         CU_ASSERT(nd[i].prior_n == 100 && nd[i].prior_w > 5 && nd[i].prior_w < 95);
         if (st[i].pt == pt(g.b, "E2") && st[i].kind == STEP_PLACE) win = i;
     }
@@ -313,6 +358,19 @@ static void test_learned_priors(void)
     }
     CU_ASSERT(abs(bsum - 255) <= n / 2 + 1);
     CU_ASSERT(bmax > 255 / n);
+    /* learned_wide off: the 3x3 model's order */
+    static Node n3[2 * MAX_POINTS + 3];
+    for (int i = 0; i < n; i++) tree_node_init(&n3[i], st[i].kind, st[i].pt, st[i].complete);
+    cfg.learned_wide = 0;
+    priors_assign(&g.p, NULL, 0, st, n, n3, 100, 1, w, &cfg);
+    cfg.learned_wide = 1;
+    int differ = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (s3[i] > s3[j]) CU_ASSERT(n3[i].prior_w >= n3[j].prior_w && n3[i].bias >= n3[j].bias);
+            differ += (s[i] > s[j]) != (s3[i] > s3[j]);
+        }
+    CU_ASSERT(differ > 0); /* the two models do not rank alike */
     CU_ASSERT_FATAL(win >= 0);
     CU_ASSERT_EQUAL(atomic_load(&nd[win].proven), 1);
     /* blend 0: the hand-set values exactly; 0.5: halfway */

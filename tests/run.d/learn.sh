@@ -19,7 +19,13 @@ check "weights: the output compiles as engine/generated/learned_data.c" \
     ${CC:-cc} -std=c11 -Wall -Wextra -Werror -I engine/generated -c $tmp/w1.c -o $tmp/w.o
 check "weights: the header names the data, its games and hash" grep -q "small-9.tsv: size 9, rules none,edges=on,pie=on, 10000 playouts, seed base 1, 24 games trained on .*FNV-1a" $tmp/w1.c
 check "weights: the played moves' likelihood rises above uniform" \
-    awk '/mean log-likelihood/ { split($0, a, "uniform "); split(a[2], u, ","); split($0, b, "trained "); exit !(b[2] + 0 > u[1] + 0.5) }' $tmp/err1
+    awk '/mean log-likelihood of the/ { split($0, a, "uniform "); split(a[2], u, ","); split($0, b, "trained "); exit !(b[2] + 0 > u[1] + 0.5) }' $tmp/err1
+check "weights: the square family has the priors' wide model" grep -q "^static const LearnedWide WIDE_0 = " $tmp/w1.c
+check "weights: the wide model fits the training moves better than the 3x3 one" \
+    awk '/trained -/ { split($0, b, "trained "); t = b[2] + 0 } /wide model:/ { split($0, a, "log-likelihood "); w = a[2] + 0 } END { exit !(w > t) }' $tmp/err1
+"$learn" weights --holdout 5 --min-count 3 --min-wide 100000 $d/small-9.tsv > $tmp/w3.c 2>/dev/null
+check "weights: --min-wide above every count keeps no wide pattern and still compiles" sh -c \
+    "grep -q 'wide model: 0 wide patterns' $tmp/w3.c && ${CC:-cc} -std=c11 -Wall -Wextra -Werror -I engine/generated -c $tmp/w3.c -o $tmp/w3.o"
 "$learn" moves $d/visits-9.tsv > $tmp/m.tsv
 check "moves: the header says moves-only" grep -q "^# moves-only	" $tmp/m.tsv
 check "moves: no visit counts left" sh -c "! grep -v '^#' $tmp/m.tsv | grep -q '[A-Za-z0-9]=[0-9]'"
@@ -43,6 +49,8 @@ check "moves --visits 5: the reduced file still trains" test -s $tmp/vr.c
 check "predict: a table row for the held-out moves" grep -q "^| $d/small-9.tsv | none,edges=on,pie=on | [1-9][0-9]* (6 games)" $tmp/p.txt
 check "predict: the learned model beats uniform choice at top-5" \
     awk -F'|' '/small-9/ { exit !($6 + 0 > $10 + 0.1) }' $tmp/p.txt
+check "predict: the wide model's agreement and both models' log-likelihoods" \
+    awk -F'|' '/small-9/ { exit !($12 + 0 > $10 + 0.1 && $11 + 0 > 0.1 && $13 + 0 < 0 && $14 + 0 < 0) }' $tmp/p.txt
 
 # refusals
 printf 'hello\n' > $tmp/bad.tsv
@@ -63,6 +71,7 @@ gtp() { printf '%s\nquit\n' "$*" | "$engine" 2>/dev/null; }
 check "learned options read back" sh -c "gtp_out=\$(printf 'set_param learned_priors on\nset_param learned_policy on\nset_param learned_scale 0.5\nset_param learned_anchor 0.5\nset_param learned_blend 0.5\nget_param learned_priors\nget_param learned_policy\nget_param learned_scale\nget_param learned_anchor\nget_param learned_blend\nquit\n' | $engine 2>/dev/null); echo \"\$gtp_out\" | grep -q '= on' && echo \"\$gtp_out\" | test \$(echo \"\$gtp_out\" | grep -c '= 0.5') = 3"
 check "learned_bias reads back; above 100 refused" sh -c "printf 'set_param learned_bias 0.3\\nget_param learned_bias\\nset_param learned_bias 101\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= 0.3 .*? '"
 check "learned_plies reads back; negative refused, the value kept" sh -c "printf 'set_param learned_plies 20\\nget_param learned_plies\\nset_param learned_plies -1\\nget_param learned_plies\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= 20 .*? .*= 20'"
+check "learned_wide reads back; a bad value refused, the value kept" sh -c "printf 'get_param learned_wide\\nset_param learned_wide off\\nget_param learned_wide\\nset_param learned_wide 2\\nget_param learned_wide\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= on .*= off .*? .*= off'"
 check "learned_policy_all reads back" sh -c "printf 'get_param learned_policy_all\\nset_param learned_policy_all on\\nget_param learned_policy_all\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= off .*= on'"
 check "learned_anchor above 1 is refused" sh -c "printf 'set_param learned_anchor 1.5\\nquit\\n' | $engine 2>/dev/null | grep -q '^?'"
 check "a bad learned option value is refused, the option kept" sh -c "printf 'set_param learned_priors maybe\nget_param learned_priors\nquit\n' | $engine 2>/dev/null | grep -q 'takes on or off'"
