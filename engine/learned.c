@@ -44,7 +44,10 @@ static uint32_t find32(const uint32_t *keys, uint32_t n, uint32_t key)
     return lo < n && keys[lo] == key ? lo : n;
 }
 
-int learned_wide_shown(const LearnedSet *w) { return w->wide && !strcmp(w->family, "none,edges=on,pie=on"); }
+int learned_wide_shown(const LearnedSet *w, int size)
+{
+    return w->wide && !strcmp(w->family, "none,edges=on,pie=on") && size >= 1 && size <= 9;
+}
 
 float learned_wide_score(const LearnedWide *w, uint64_t wide, const uint32_t inner[8], const MoveFeat *m)
 {

@@ -54,8 +54,11 @@ const LearnedSet *learned_for(const Board *b);
 int learned_policy_shown(const LearnedSet *w);
 
 /* Whether matches at equal time showed the priors' wide model stronger
- * than the set's own (docs/results.md): the base rules with edges. */
-int learned_wide_shown(const LearnedSet *w);
+ * than the set's own on a board of this size (docs/results.md): the base
+ * rules with edges on 9x9. It was not shown on 13x13 (its first games
+ * there against 0f08f81 scored below the 3x3 model's), so larger boards
+ * (and Cairo, size 0) keep the 3x3 model until a match shows it. */
+int learned_wide_shown(const LearnedSet *w, int size);
 
 /* A candidate's strength under the wide model (w->wide not NULL): the
  * wide pattern's log gamma when the table has it, else the 3x3 one's,

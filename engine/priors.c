@@ -41,7 +41,7 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
     feat_prepare_ex(&f, p, 0);
     /* Square boards: each window's weight from the raw-code map the
      * playout policy reads, not by canonical key and binary search. */
-    const LearnedWide *wd = cfg->learned_wide && learned_wide_shown(w) ? w->wide : NULL;
+    const LearnedWide *wd = cfg->learned_wide && learned_wide_shown(w, p->board->size) ? w->wide : NULL;
     const LearnedDense *dn = p->board->size && !wd ? learned_dense(w) : NULL;
     FeatWide fw;
     if (wd) feat_wide_prepare(&fw, &f);

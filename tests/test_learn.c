@@ -279,7 +279,8 @@ static void test_learned_lookup(void)
          * decides, else the 3x3 key, else `other` */
         const LearnedWide *wd = w->wide;
         CU_ASSERT_PTR_NOT_NULL_FATAL(wd);
-        CU_ASSERT(learned_wide_shown(w));
+        CU_ASSERT(learned_wide_shown(w, 9));
+        CU_ASSERT(!learned_wide_shown(w, 13)); /* not shown there: the 3x3 model */
         CU_ASSERT(wd->nwide > 0 && wd->npat > 0);
         for (uint32_t i = 1; i < wd->nwide; i++) CU_ASSERT(wd->wkey[i - 1] < wd->wkey[i]);
         for (uint32_t i = 1; i < wd->npat; i++) CU_ASSERT(wd->key[i - 1] < wd->key[i]);
@@ -333,7 +334,7 @@ static void test_learned_priors(void)
     feat_wide_prepare(&fw, &f);
     float s[2 * MAX_POINTS + 3], s3[2 * MAX_POINTS + 3];
     int win = -1;
-    CU_ASSERT_FATAL(cfg.learned_wide && learned_wide_shown(w)); /* the priors read the wide model */
+    CU_ASSERT_FATAL(cfg.learned_wide && learned_wide_shown(w, g.b->size)); /* the priors read the wide model */
     for (int i = 0; i < n; i++) {
         MoveFeat m;
         feat_move(&f, st[i].kind == STEP_FLIP ? MOVE_FLIP : st[i].kind == STEP_PLACE ? MOVE_PLACE : st[i].kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP,
