@@ -113,8 +113,10 @@ static int last_good_reply(const Position *p, const Replies *lgr, Move *out)
 
 /* The policy's own move for p (not over) in *m, legal; or false when the
  * move is to be uniformly random: the caller draws it (pos_play_random)
- * after the draws made here. lgr may be NULL. */
-static bool policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr, Move *m)
+ * after the draws made here. lgr may be NULL. Named under playout_ for
+ * the web build's Asyncify list (web/web.mk, WEB_NO_YIELD), which must
+ * cover it whether or not the compiler inlines it. */
+static bool playout_policy_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng, const Replies *lgr, Move *m)
 {
     const Board *b = p->board;
     if (!b->single_steps || p->owe) return false;
@@ -150,7 +152,7 @@ Move playout_move(const Position *p, const PlayoutCfg *pc, uint64_t *rng)
         lcodes_init(&lc, p, &pc->lp);
         return !p->owe && lpolicy_move(p, &pc->lp, &lc, rng, &m) ? m : pos_random_move(p, rng);
     }
-    return policy_move(p, pc, rng, NULL, &m) ? m : pos_random_move(p, rng);
+    return playout_policy_move(p, pc, rng, NULL, &m) ? m : pos_random_move(p, rng);
 }
 
 /* playout_run with the learned policy for its first lp_plies plies (0:
@@ -197,7 +199,7 @@ double playout_run(Position *p, const PlayoutCfg *pc, uint64_t *rng, Amaf *a, in
     for (; ply < pc->cap && !pos_over(p); ply++) {
         Move m;
         int c = p->to_move;
-        if (policy_move(p, pc, rng, lgr, &m)) pos_play(p, &m);
+        if (playout_policy_move(p, pc, rng, lgr, &m)) pos_play(p, &m);
         else m = pos_play_random(p, rng);
         if (a) amaf_record(a, b, &m, c, *turn);
         if (lgr && lgr->n < LGR_SEQ) lgr->seq[lgr->n++] = (int16_t)move_code(&m);
