@@ -1,6 +1,7 @@
 # web.mk - `make web`: the engine in WebAssembly and the web board, as
 # static files in web/dist/ (included by the Makefile; see docs/web.md).
-#   make web          build web/dist/ (needs emcc: Debian package emscripten)
+#   make web          build web/dist/ (needs emcc and LLVM 19: Debian packages
+#                     emscripten clang-19 lld-19 llvm-19)
 #   make web-bench    playouts/s in headless Chromium against ./morphos
 #
 # The same C sources as ./morphos (rules, engine, protocol but main.c),
@@ -13,6 +14,19 @@
 # NODE_PATH when node is not Debian's own.
 
 EMCC      ?= emcc
+# The compiler: Debian's emcc (3.1.6: its libc, JavaScript glue and
+# Binaryen) driven with LLVM 19's clang and wasm-ld (Debian 12's clang-19,
+# lld-19, llvm-19) instead of the LLVM 14 it comes with: in the page the
+# searches run 1.00-1.08x as fast per CPU second (19x19 least, 9x9 and
+# Morpharaoh 160 most; docs/results.md). LLVM 19 emits
+# sign-extension operators (Chrome 74, Firefox 62, Safari 14.1); its other
+# new defaults, reference types and multiple values, are turned off in
+# WEB_OPT (the code is the same without them). WEB_LLVM=14 builds with
+# emcc's own LLVM.
+WEB_LLVM  ?= 19
+WEB_EMCC   = EM_LLVM_ADD_VERSION=$(WEB_LLVM) EM_CLANG_ADD_VERSION=$(WEB_LLVM) $(EMCC) -Wno-version-check
+WEB_NEED_LLVM = @for t in clang-$(WEB_LLVM) wasm-ld-$(WEB_LLVM) llvm-ar-$(WEB_LLVM) llvm-profdata-$(WEB_LLVM); do \
+	command -v $$t >/dev/null || { echo "make web: $$t not found: the web build compiles with LLVM $(WEB_LLVM) (Debian: apt-get install clang-$(WEB_LLVM) lld-$(WEB_LLVM) llvm-$(WEB_LLVM))" >&2; exit 1; }; done
 WEB_DIST   = web/dist
 WEB_BUILD  = build/web
 # -msimd128: WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 and
@@ -25,7 +39,7 @@ WEB_BUILD  = build/web
 # 121 -> 41 ns in node) instead of a loop in WebAssembly or a call out
 # to JavaScript (emscripten's memcpy of 512 bytes and more). The single-
 # threaded build has no thread-local storage for it (rules/ruleset.c).
-WEB_OPT    = -O3 -flto -msimd128 -mbulk-memory
+WEB_OPT    = -O3 -flto -msimd128 -mbulk-memory -mno-reference-types -mno-multivalue
 # Profile-guided optimisation: clang lays out and inlines the code by the
 # branch and call counts of real searches (web/pgo/morphos.proftext, made
 # by `make web-profile` below): every board's searches 1.05-1.12x as fast
@@ -34,7 +48,7 @@ WEB_OPT    = -O3 -flto -msimd128 -mbulk-memory
 # date"; `make web-profile` makes it again).
 WEB_PROFILE = $(WEB_BUILD)/morphos.profdata
 WEB_PGO    = -fprofile-instr-use=$(WEB_PROFILE) -Wno-error=profile-instr-out-of-date
-LLVM_PROFDATA ?= $(shell command -v llvm-profdata-14 || echo llvm-profdata)
+LLVM_PROFDATA ?= llvm-profdata-$(WEB_LLVM)
 WEB_CFLAGS = -std=c11 -Wall -Wextra $(WERROR) $(WEB_OPT) $(WEB_PGO) -D_POSIX_C_SOURCE=200809L
 WEB_LDFLAGS = $(WEB_OPT) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_NAME=createMorphos \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB -sFORCE_FILESYSTEM=1 \
@@ -72,12 +86,14 @@ web: $(WEB_DIST)/index.html
 # One emcc run for all the sources: emcc's own start-up costs about a
 # second per call, more than compiling most files (CI builds this once).
 $(WEB_BUILD)/morphos.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk $(WEB_PROFILE)
+	$(WEB_NEED_LLVM)
 	@mkdir -p $(WEB_BUILD)
-	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_ST_FLAGS) $(WEB_CSRC) -o $@
+	$(WEB_ENV) $(WEB_EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_ST_FLAGS) $(WEB_CSRC) -o $@
 
 $(WEB_BUILD)/morphos-mt.js: $(WEB_CSRC) $(wildcard rules/*.h engine/*.h protocol/*.h) web/web.mk $(WEB_PROFILE)
+	$(WEB_NEED_LLVM)
 	@mkdir -p $(WEB_BUILD)
-	$(WEB_ENV) $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_MT_FLAGS) $(WEB_CSRC) -o $@
+	$(WEB_ENV) $(WEB_EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) $(WEB_MT_FLAGS) $(WEB_CSRC) -o $@
 
 $(WEB_DIST)/index.html: $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos-mt.js $(WEB_STATIC)
 	@mkdir -p $(WEB_DIST)
@@ -85,26 +101,30 @@ $(WEB_DIST)/index.html: $(WEB_BUILD)/morphos.js $(WEB_BUILD)/morphos-mt.js $(WEB
 	  $(WEB_BUILD)/morphos-mt.worker.js $(WEB_STATIC) $(WEB_DIST)/
 	@touch $@
 
-# The profile's text form is kept in the repository (llvm-profdata comes
-# with emcc's clang: Debian's emscripten depends on llvm-14).
-$(WEB_PROFILE): web/pgo/morphos.proftext
+# The profile's text form is kept in the repository (llvm-profdata of the
+# same LLVM as the compile).
+$(WEB_PROFILE): web/pgo/morphos.proftext web/web.mk
+	$(WEB_NEED_LLVM)
 	@mkdir -p $(WEB_BUILD)
 	$(LLVM_PROFDATA) merge -o $@ $<
 
 # make web-profile: the profile made again from the searches of
 # web/pgo/train.gtp (fixed seeds: the same profile from the same sources),
-# run by a native build of the same sources instrumented by clang 14 (the
-# clang of Debian's emcc: the same profile format and function hashes).
+# run by a native build of the same sources instrumented by the clang that
+# compiles the web build (clang-19: the same profile format and function
+# hashes; its profile runtime is Debian's libclang-rt-19-dev).
 # It is compiled as the WebAssembly build sees the sources (__wasm__ and
 # __wasm_simd128__ defined: the pair code of rules/targets.h, which is
 # plain C vectors; no BMI2 or AVX-512, whose paths the web build lacks)
 # and with web/pgo/include's assert and isdigit in the WebAssembly libc's
 # form, so that its functions' hashes are the web build's.
-WEB_PGO_CC ?= clang-14
+WEB_PGO_CC ?= clang-$(WEB_LLVM)
 web-profile:
+	$(WEB_NEED_LLVM)
 	@mkdir -p $(WEB_BUILD)
 	$(WEB_PGO_CC) -std=c11 -O2 -D__wasm__ -D__wasm_simd128__ -D_POSIX_C_SOURCE=200809L -Iweb/pgo/include \
-	  -fprofile-instr-generate $(filter-out web/wasm_main.c,$(WEB_CSRC)) protocol/main.c -o $(WEB_BUILD)/pgo-train -lm -lpthread
+	  -fprofile-instr-generate $(filter-out web/wasm_main.c,$(WEB_CSRC)) protocol/main.c -o $(WEB_BUILD)/pgo-train -lm -lpthread || \
+	  { echo "make web-profile: $(WEB_PGO_CC) could not build the instrumented program (its profile runtime: Debian's libclang-rt-$(WEB_LLVM)-dev)" >&2; exit 1; }
 	rm -f $(WEB_BUILD)/pgo-train.profraw
 	LLVM_PROFILE_FILE=$(WEB_BUILD)/pgo-train.profraw $(WEB_BUILD)/pgo-train < web/pgo/train.gtp > /dev/null
 	$(LLVM_PROFDATA) merge --text -o web/pgo/morphos.proftext $(WEB_BUILD)/pgo-train.profraw
