@@ -17,8 +17,8 @@ EMCC      ?= emcc
 # The compiler: Debian's emcc (3.1.6: its libc, JavaScript glue and
 # Binaryen) driven with LLVM 19's clang and wasm-ld (Debian 12's clang-19,
 # lld-19, llvm-19) instead of the LLVM 14 it comes with: in the page the
-# searches run 1.00-1.08x as fast per CPU second (19x19 least, 9x9 and
-# Morpharaoh 160 most; docs/results.md). LLVM 19 emits
+# searches run 1.02-1.06x as fast per CPU second (medians by board:
+# 19x19 least, Morpharaoh 160 most; docs/results.md). LLVM 19 emits
 # sign-extension operators (Chrome 74, Firefox 62, Safari 14.1); its other
 # new defaults, reference types and multiple values, are turned off in
 # WEB_OPT (the code is the same without them). WEB_LLVM=14 builds with
