@@ -44,6 +44,30 @@ static uint32_t find32(const uint32_t *keys, uint32_t n, uint32_t key)
     return lo < n && keys[lo] == key ? lo : n;
 }
 
+/* The first index of the ascending keys[0 .. n) whose key is key or more
+ * (n if none). A quarter of the range a step: its three pivots' loads do
+ * not wait for each other, where a binary search's each waits for the
+ * last, and clang makes either search branch-free (conditional moves or
+ * WebAssembly's select), so the CPU cannot run ahead of the loads as it
+ * does in gcc's branching binary search. 9x9 searches (the priors look
+ * up every child's wide key) 1.03x as fast in node (docs/results.md). */
+static uint32_t lower_bound64(const uint64_t *keys, uint32_t n, uint64_t key)
+{
+    if (n == 0) return 0;
+    const uint64_t *base = keys; /* keys before base are below key; the answer is in base .. base + n */
+    while (n >= 4) {
+        const uint32_t q = n / 4;
+        base += q * ((uint32_t)(base[q] < key) + (uint32_t)(base[2 * q] < key) + (uint32_t)(base[3 * q] < key));
+        n -= 3 * q;
+    }
+    while (n > 1) {
+        const uint32_t half = n / 2;
+        base += half * (uint32_t)(base[half] < key);
+        n -= half;
+    }
+    return (uint32_t)(base - keys) + (uint32_t)(base[0] < key);
+}
+
 int learned_wide_shown(const LearnedSet *w, int size)
 {
     return w->wide && !strcmp(w->family, "none,edges=on,pie=on") && size >= 1 && size <= 9;
@@ -51,12 +75,7 @@ int learned_wide_shown(const LearnedSet *w, int size)
 
 float learned_wide_score(const LearnedWide *w, uint64_t wide, const uint32_t inner[8], const MoveFeat *m)
 {
-    uint32_t lo = 0, hi = w->nwide;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (w->wkey[mid] < wide) lo = mid + 1;
-        else hi = mid;
-    }
+    const uint32_t lo = lower_bound64(w->wkey, w->nwide, wide);
     float s;
     if (!inner) {
         s = 0; /* pass, swap */

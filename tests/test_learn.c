@@ -287,8 +287,14 @@ static void test_learned_lookup(void)
         MoveFeat m = {.pattern = FEAT_NO_PATTERN, .n = 1, .id = {FEAT_PLACE}};
         uint32_t d[8], off[8];
         for (int k = 0; k < 8; k++) off[k] = 5; /* a 3x3 window off the board: in no table */
-        for (uint32_t i = 0; i < wd->nwide; i += 1 + wd->nwide / 50)
+        /* every wide key found, and a key just past one not (the 3x3
+         * window's weight instead): the search is exact at every place */
+        for (uint32_t i = 0; i < wd->nwide; i++) {
             CU_ASSERT_EQUAL(learned_wide_score(wd, wd->wkey[i], off, &m), wd->wlg[i] + wd->fixed[FEAT_PLACE]);
+            if (i + 1 == wd->nwide || wd->wkey[i + 1] != wd->wkey[i] + 1)
+                CU_ASSERT_EQUAL(learned_wide_score(wd, wd->wkey[i] + 1, off, &m), wd->other + wd->fixed[FEAT_PLACE]);
+        }
+        CU_ASSERT_EQUAL(learned_wide_score(wd, 0, off, &m), wd->wkey[0] == 0 ? wd->wlg[0] + wd->fixed[FEAT_PLACE] : wd->other + wd->fixed[FEAT_PLACE]);
         for (uint32_t i = 0; i < wd->npat; i += 1 + wd->npat / 50) {
             for (uint32_t k = 0, c = wd->key[i]; k < 8; k++, c /= 6) d[k] = c % 6; /* a window with that key */
             CU_ASSERT_EQUAL(learned_wide_score(wd, FEAT_WIDE_CODES, d, &m), wd->lg[i] + wd->fixed[FEAT_PLACE]);
