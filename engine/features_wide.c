@@ -55,6 +55,13 @@ uint64_t feat_wide_key(const FeatWide *w, int pt, uint32_t inner[8])
     assert(pt >= 0 && pt < w->size * w->size);
     const uint8_t *c = w->d + (pt / w->size + 2) * w->row + pt % w->size + 2;
     uint64_t k[4] = {0, 0, 0, 0};
+#ifdef __clang__
+    /* Not vectorised: clang made two cells a step of 64-bit vector
+     * multiplies, each three 32-bit multiplies and their shifts in the
+     * browser (x86 has no 64-bit lane multiply below AVX-512), where a
+     * scalar multiply is one instruction (docs/results.md). */
+    _Pragma("clang loop vectorize(disable)")
+#endif
     for (int i = 0; i < FEAT_WIDE_CELLS; i++) {
         const uint32_t v = c[w->off[i]];
         if (i < 8) inner[i] = v;
