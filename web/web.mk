@@ -39,7 +39,10 @@ WEB_BUILD  = build/web
 # 121 -> 41 ns in node) instead of a loop in WebAssembly or a call out
 # to JavaScript (emscripten's memcpy of 512 bytes and more). The single-
 # threaded build has no thread-local storage for it (rules/ruleset.c).
-WEB_OPT    = -O3 -flto -msimd128 -mbulk-memory -mno-reference-types -mno-multivalue
+# -Wl,--lto-O3: the link-time optimisation at O3 (emcc 3.1.6 passes wasm-ld
+# no level, which then runs its default, O2): in the page 1.00-1.07x as
+# fast per CPU second, three pairs of runs (docs/results.md).
+WEB_OPT    = -O3 -flto -msimd128 -mbulk-memory -mno-reference-types -mno-multivalue -Wl,--lto-O3
 # Profile-guided optimisation: clang lays out and inlines the code by the
 # branch and call counts of real searches (web/pgo/morphos.proftext, made
 # by `make web-profile` below): every board's searches 1.05-1.12x as fast
