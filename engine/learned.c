@@ -85,8 +85,7 @@ float learned_wide_score(const LearnedWide *w, uint64_t wide, const uint32_t inn
         const uint32_t j = find32(w->key, w->npat, feat_square_key(inner));
         s = j < w->npat ? w->lg[j] : w->other;
     }
-    for (int i = 0; i < m->n; i++) s += w->fixed[m->id[i]];
-    return s;
+    return learned_add_fixed(w->fixed, s, m);
 }
 
 float learned_pattern(const LearnedSet *w, uint32_t key)

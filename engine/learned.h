@@ -77,11 +77,16 @@ float learned_pattern(const LearnedSet *w, uint32_t key);
 
 /* A candidate's strength: the sum of its features' log gammas; _with:
  * with the pattern's log gamma lg given (m->pattern not read). */
-static inline float learned_score_with(const LearnedSet *w, float lg, const MoveFeat *m)
+/* lg plus the log gammas of m's move features in fixed (either model's). */
+static inline float learned_add_fixed(const float *fixed, float lg, const MoveFeat *m)
 {
     float s = lg;
-    for (int i = 0; i < m->n; i++) s += w->fixed[m->id[i]];
+    for (int i = 0; i < m->n; i++) s += fixed[m->id[i]];
     return s;
+}
+static inline float learned_score_with(const LearnedSet *w, float lg, const MoveFeat *m)
+{
+    return learned_add_fixed(w->fixed, lg, m);
 }
 static inline float learned_score(const LearnedSet *w, const MoveFeat *m)
 {
