@@ -265,6 +265,36 @@ static inline __attribute__((always_inline)) void pair_weak_at(const Board *b, c
     memcpy(wk + 2 * j, &v, sizeof v);
 }
 
+/* wk's words i, i + 1 (any i, not only even) = the points that own | edge
+ * makes weak there, the neighbour pairs loaded at a word's offset (words
+ * past the board read zero; before the first word a lane shuffle). */
+static inline __attribute__((always_inline)) void pair_weak_word(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk,
+                                                                 const int i, const int S)
+{
+    const pair_t zero = { 0, 0 };
+    const pair_t mid = pair_load(own + i) | pair_load(edge + i);
+    const pair_t hi = pair_load(own + i + 1) | pair_load(edge + i + 1);
+    const int ib = i > 0 ? i - 1 : 0;
+    const pair_t lo = i > 0 ? pair_load(own + ib) | pair_load(edge + ib) : __builtin_shufflevector(zero, mid, 1, 2);
+    const pair_t v = pair_weak(b, lo, mid, hi, i, S);
+    memcpy(wk + i, &v, sizeof v);
+}
+
+/* The points of wk that a stone on bit reaches (a pattern reaches 2S + 1
+ * bits either side: 4S + 3 bits, three words at most for S up to 31)
+ * worked out again from own, and `of` (the stones wk holds for) made own:
+ * the word pair from the first of those words, and the next pair when
+ * they run past it (S = 21: a third of the stones). */
+static inline __attribute__((always_inline)) void pairs_kept_at(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk,
+                                                                uint64_t *of, const int bit, const int S, const int NW)
+{
+    const int lo = bit - (2 * S + 1), hi = bit + (2 * S + 1);
+    const int k = lo < 0 ? 0 : lo >> 6;
+    pair_weak_word(b, own, edge, wk, k, S);
+    if ((hi >> 6) > k + 1 && k + 2 < NW) pair_weak_word(b, own, edge, wk, k + 2, S);
+    of[bit >> 6] = own[bit >> 6];
+}
+
 /* pairs_draw for the side to move of p, its weak points kept in p
  * (Position.wk): worked out in full only when its stones are not those
  * they were kept for; pairs_kept_played brings them up to date after a
@@ -293,20 +323,6 @@ static inline __attribute__((always_inline)) int pairs_draw_kept(Position *p, co
         memcpy(t + 2 * j, &v, sizeof v);
     }
     return pairs_pick(t, rng, NW);
-}
-
-/* The two word pairs of wk that a stone on bit reaches (a pattern reaches
- * 2S + 1 bits: two pairs hold them all for S up to 31) worked out again
- * from own, and `of` (the stones wk holds for) made own. */
-static inline __attribute__((always_inline)) void pairs_kept_at(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk,
-                                                                uint64_t *of, const int bit, const int S, const int NW)
-{
-    const int NP = (NW + 1) / 2, lo = bit - (2 * S + 1);
-    int j = lo < 0 ? 0 : lo >> 7;
-    if (j > NP - 2) j = NP - 2;
-    pair_weak_at(b, own, edge, wk, j, S);
-    pair_weak_at(b, own, edge, wk, j + 1, S);
-    of[bit >> 6] = own[bit >> 6];
 }
 
 /* After pairs_draw_kept's target bit was played (a placement, or a flip
