@@ -57,6 +57,14 @@ static inline __attribute__((always_inline)) void conn_fill_n(const Board *b, ui
         return;
     }
 #endif
+#if PAIR_BOARD
+    /* WebAssembly: the word pairs in registers (simd.h), where the word
+     * loop's fills were a tenth of a 19x19 random ply (V8). */
+    if (S0 && NW0 >= 2) {
+        pairs_fill(f, within, S0, NW0);
+        return;
+    }
+#endif
     if (S0) fill_square_n(f, within, S0, NW0 ? NW0 : b->words);
     else fill_component(b, f, within);
 }

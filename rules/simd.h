@@ -10,7 +10,8 @@
  * (SIMD_BOARD is 1: the x86-64-v4 copy, Makefile LEVELS); the other copies
  * use the word loops of targets.h and core.h, which compute the same sets.
  * Only with the stride and word count as constants (the per-size loops).
- * Internal to rules/. */
+ * The WebAssembly build's counterpart, word pairs in 128-bit vectors
+ * (PAIR_BOARD), is at the end. Internal to rules/. */
 #ifndef MORPHOS_SIMD_H
 #define MORPHOS_SIMD_H
 
@@ -131,6 +132,57 @@ SIMD_PICK(512, __m512i, _mm512_, 8, LANE_512)
 
 #else
 #define SIMD_BOARD 0
+#endif
+
+#if defined(__wasm_simd128__)
+/* WebAssembly with SIMD128 (make web): a square board's bitboard as word
+ * pairs, each one 128-bit vector, a shift of the board two lane shifts of
+ * a pair and its neighbour pair (WebAssembly has no wider vector and no
+ * funnel shift). The weak sets and targets: targets.h. */
+#define PAIR_BOARD 1
+#include <string.h>
+typedef uint64_t pair_t __attribute__((vector_size(16)));
+static inline __attribute__((always_inline)) pair_t pair_load(const uint64_t *p)
+{
+    pair_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* f grown through `within` to its fixed point, fill_square_n's, for a
+ * square board of NW words (2 or more; the word past an odd NW is zero in
+ * both): the pairs in registers, each step growing them in order by the
+ * four neighbours (the pair below already grown), two steps between
+ * tests. */
+static inline __attribute__((always_inline)) void pairs_fill(uint64_t *f, const uint64_t *within, const int S, const int NW)
+{
+    const int NP = (NW + 1) / 2;
+    const pair_t zero = { 0, 0 };
+    pair_t in[BB_MAXW / 2], x[BB_MAXW / 2 + 1];
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) {
+        in[j] = pair_load(within + 2 * j);
+        x[j] = pair_load(f + 2 * j);
+    }
+    x[NP] = zero;
+    for (;;) {
+        pair_t d = zero;
+        _Pragma("clang loop unroll(full)") for (int step = 0; step < 2; step++) {
+            pair_t prev = zero;
+            _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) {
+                const pair_t mid = x[j], lo = __builtin_shufflevector(prev, mid, 1, 2), hi = __builtin_shufflevector(mid, x[j + 1], 1, 2);
+                const pair_t g = (mid | (mid >> 1) | (hi << 63) | (mid << 1) | (lo >> 63) | (mid >> S) | (hi << (64 - S)) | (mid << S) |
+                                  (lo >> (64 - S))) &
+                                 in[j];
+                d |= g ^ mid;
+                prev = x[j] = g;
+            }
+        }
+        if (!(d[0] | d[1])) break;
+    }
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) memcpy(f + 2 * j, &x[j], sizeof x[j]);
+}
+#else
+#define PAIR_BOARD 0
 #endif
 
 #endif

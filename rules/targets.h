@@ -147,15 +147,6 @@ WEAK_VECTOR(512, __m512i)
  * the word loop (perft-public and random positions up to 25x25 agree);
  * 30,000-playout searches ran 1.3x (13x13) and 1.4x (19x19) as fast as
  * with the word loop (docs/results.md). */
-#define PAIR_BOARD 1
-typedef uint64_t pair_t __attribute__((vector_size(16)));
-static inline __attribute__((always_inline)) pair_t pair_load(const uint64_t *p)
-{
-    pair_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
 /* The points of the word pair at word i that the plane makes weak (a
  * pattern's cells all in it): the plane's pair mid between its neighbour
  * pairs lo (words i-1, i) and hi (i+1, i+2). */
@@ -342,8 +333,6 @@ static inline __attribute__((always_inline)) void pairs_kept_played(Position *p,
         if (!d) pairs_kept_at(b, p->stones[o], b->edge[o], p->wk[o], p->wk_of[o], bit, S, NW);
     }
 }
-#else
-#define PAIR_BOARD 0
 #endif
 
 /* The weak sets of a square board word by word. S0, NW0: the stride and
