@@ -241,21 +241,6 @@ static inline __attribute__((always_inline)) int pairs_draw(const Board *b, cons
     return pairs_pick(t, rng, NW);
 }
 
-/* wk's word pair j = the points that own | edge makes weak there, the
- * pair's neighbours made by lane shuffles from the pairs where they lie
- * (the one before the first pair zero: a mask, not a load before it). */
-static inline __attribute__((always_inline)) void pair_weak_at(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk, const int j,
-                                                               const int S)
-{
-    const pair_t zero = { 0, 0 };
-    const int jb = j > 0 ? j - 1 : 0;
-    const pair_t prev = (pair_load(own + 2 * jb) | pair_load(edge + 2 * jb)) & (j > 0 ? ~zero : zero);
-    const pair_t mid = pair_load(own + 2 * j) | pair_load(edge + 2 * j);
-    const pair_t next = pair_load(own + 2 * j + 2) | pair_load(edge + 2 * j + 2); /* zero words past the board (bitboard.h) */
-    const pair_t v = pair_weak(b, __builtin_shufflevector(prev, mid, 1, 2), mid, __builtin_shufflevector(mid, next, 1, 2), 2 * j, S);
-    memcpy(wk + 2 * j, &v, sizeof v);
-}
-
 /* wk's words i, i + 1 (any i, not only even) = the points that own | edge
  * makes weak there, the neighbour pairs loaded at a word's offset (words
  * past the board read zero; before the first word a lane shuffle). */
@@ -303,7 +288,7 @@ static inline __attribute__((always_inline)) int pairs_draw_kept(Position *p, co
     uint64_t d = p->wk_board[mover] != b;
     _Pragma("clang loop unroll(full)") for (int i = 0; i < NW; i++) d |= own[i] ^ of[i];
     if (__builtin_expect(d != 0, 0)) {
-        _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) pair_weak_at(b, own, edge, wk, j, S);
+        _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) pair_weak_word(b, own, edge, wk, 2 * j, S);
         memcpy(of, own, 8 * (size_t)NW);
         p->wk_board[mover] = b;
     }
