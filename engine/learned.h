@@ -75,8 +75,6 @@ void learned_family(const Board *b, char *buf, size_t len);
 /* log gamma of a pattern key (binary search; `other` when absent). */
 float learned_pattern(const LearnedSet *w, uint32_t key);
 
-/* A candidate's strength: the sum of its features' log gammas; _with:
- * with the pattern's log gamma lg given (m->pattern not read). */
 /* lg plus the log gammas of m's move features in fixed (either model's). */
 static inline float learned_add_fixed(const float *fixed, float lg, const MoveFeat *m)
 {
@@ -84,6 +82,8 @@ static inline float learned_add_fixed(const float *fixed, float lg, const MoveFe
     for (int i = 0; i < m->n; i++) s += fixed[m->id[i]];
     return s;
 }
+/* A candidate's strength: the sum of its features' log gammas; _with:
+ * with the pattern's log gamma lg given (m->pattern not read). */
 static inline float learned_score_with(const LearnedSet *w, float lg, const MoveFeat *m)
 {
     return learned_add_fixed(w->fixed, lg, m);
