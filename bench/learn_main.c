@@ -58,11 +58,9 @@ static void usage(FILE *out)
           out);
 }
 
-/* One rule family's training data. */
-typedef struct Family {
-    char name[128];
-    MmData mm;
-    /* candidate features kept raw until the pattern table is known */
+/* The positions' teams of one model: candidate features kept raw
+ * until the pattern table is known. */
+typedef struct Teams {
     MoveFeat *cand;
     uint64_t *cwide;    /* the candidates' wide pattern keys (square boards), or NULL */
     uint32_t *cmult;
@@ -71,6 +69,18 @@ typedef struct Family {
     uint32_t *pos_cand; /* positions' first candidates (npos + 1) */
     uint32_t *pos_win;
     size_t npos, cap_pos;
+} Teams;
+
+/* One rule family's training data: the teams of the 3x3 and wide models
+ * (t), and those of the connection model (tc: the same candidates, their
+ * features with the connection class, so teams split by it too; t's
+ * teams stay as they were without it, so that the 3x3 model's weights
+ * do not move). */
+typedef struct Family {
+    char name[128];
+    Teams t, tc;
+    uint64_t *wwk, *wsk; /* the wide model's kept wide and 3x3 keys, which the connection model shares */
+    size_t wnw, wns;
     char prov[4096];    /* provenance lines */
     size_t games;
 } Family;
@@ -116,53 +126,86 @@ static int feat_equal(const MoveFeat *a, const MoveFeat *b)
     return 1;
 }
 
-/* The position's candidates, as features, deduplicated (equal features:
- * one team with a multiplicity; the played move's team alone); *win the
- * played move's team, or -1 when the turn is not a single point. With
- * share (not NULL) and the ply's visit counts: share[t] is team t's
- * share of the visits (the played move alone when the ply has none).
- * Returns the team count. */
-static int describe(const Position *p, const SelfplayPly *ply, MoveList *ml, MoveFeat *out, uint64_t *wide,
-                    uint32_t *mult, int *win, double *share)
+/* One position's teams: candidates with the same features (and wide
+ * key) form one team with a multiplicity; the played move's team alone. */
+typedef struct TeamBuf {
+    int n, win;
+    MoveFeat f[MAX_CAND];
+    uint64_t wide[MAX_CAND];
+    uint32_t mult[MAX_CAND];
+    double share[MAX_CAND];
+} TeamBuf;
+
+/* Candidate mf (wide key wk) into b's teams; returns its team. */
+static int team_add(TeamBuf *b, const MoveFeat *mf, uint64_t wk, int played)
+{
+    int t = 0;
+    if (played) {
+        t = b->n;
+        b->win = t;
+    } else
+        while (t < b->n && (t == b->win || !feat_equal(&b->f[t], mf) || b->wide[t] != wk)) t++;
+    if (t == b->n) {
+        b->f[t] = *mf, b->wide[t] = wk, b->mult[t] = 0, b->share[t] = 0;
+        b->n++;
+    }
+    b->mult[t]++;
+    return t;
+}
+
+/* Each team's share of the visits (the played move alone when the ply has none). */
+static void team_shares(TeamBuf *b)
+{
+    double total = 0;
+    for (int t = 0; t < b->n; t++) total += b->share[t];
+    for (int t = 0; t < b->n; t++) b->share[t] = total > 0 ? b->share[t] / total : t == b->win;
+}
+
+/* The position's candidates, as features, in teams: out those of the
+ * 3x3 and wide models, conn (not NULL: square boards) the connection
+ * model's, whose features add the connection class (FEAT_CONN, added
+ * last by feat_move). out->win is the played move's team, or -1 when
+ * the turn is not a single point (no teams). With share and the ply's
+ * visit counts: each team's share of the visits in its share[]. */
+static void describe(const Position *p, const SelfplayPly *ply, MoveList *ml, TeamBuf *out, TeamBuf *conn, int share)
 {
     const Move *played = &ply->move;
-    *win = -1;
-    if (played->n > 1 || p->owe) return 0;
+    out->n = 0, out->win = -1;
+    if (conn) conn->n = 0, conn->win = -1;
+    if (played->n > 1 || p->owe) return;
     FeatPos f;
     feat_prepare(&f, p);
     FeatWide wbuf, *fw = p->board->size ? &wbuf : NULL;
+    FeatConn cbuf;
     if (fw) feat_wide_prepare(fw, &f);
+    if (conn) feat_conn_prepare(&f, &cbuf);
     pos_gen_moves(p, ml);
-    int nt = 0;
     for (size_t i = 0; i < ml->n; i++) {
         const Move *m = &ml->m[i];
-        if (m->n > 1) return *win = -1, 0;
-        MoveFeat mf;
+        if (m->n > 1) {
+            out->n = 0, out->win = -1;
+            if (conn) conn->n = 0, conn->win = -1;
+            return;
+        }
+        MoveFeat mf, m3;
         feat_move(&f, m->kind, m->n ? m->pt[0] : -1, &mf);
+        m3 = mf;
+        if (m3.n && m3.id[m3.n - 1] >= FEAT_CONN) m3.n--; /* the 3x3 and wide models' features */
         uint32_t inner[8];
         const uint64_t wk = p->board->size && m->n ? feat_wide_key(fw, m->pt[0], inner) : NO_WIDE;
-        int t = 0;
-        if (move_equal(m, played)) {
-            t = nt;
-            *win = t;
-        } else
-            while (t < nt && (t == *win || !feat_equal(&out[t], &mf) || wide[t] != wk)) t++;
-        if (t == nt) {
-            out[nt] = mf, wide[nt] = wk, mult[nt] = 0;
-            if (share) share[nt] = 0;
-            nt++;
-        }
-        mult[t]++;
+        const int pl = move_equal(m, played);
+        const int t = team_add(out, &m3, wk, pl), tc = conn ? team_add(conn, &mf, wk, pl) : -1;
         if (share && ply->searched)
             for (int c = 0; c < ply->n; c++)
-                if (move_equal(&ply->child[c].move, m)) share[t] += ply->child[c].visits;
+                if (move_equal(&ply->child[c].move, m)) {
+                    out->share[t] += ply->child[c].visits;
+                    if (conn) conn->share[tc] += ply->child[c].visits;
+                }
     }
-    if (share && *win >= 0) {
-        double total = 0;
-        for (int t = 0; t < nt; t++) total += share[t];
-        for (int t = 0; t < nt; t++) share[t] = total > 0 ? share[t] / total : t == *win;
+    if (share && out->win >= 0) {
+        team_shares(out);
+        if (conn) team_shares(conn);
     }
-    return nt;
 }
 
 typedef int (*PlyFn)(void *ctx, const Position *before, const SelfplayPly *ply, long game);
@@ -269,40 +312,51 @@ static int replay_file(FILE *fp, const char *path, int holdout, int want_held, P
 typedef struct TrainCtx {
     Family *fam;
     MoveList ml;
-    MoveFeat tmp[MAX_CAND];
-    uint64_t wide[MAX_CAND];
-    uint32_t mult[MAX_CAND];
+    TeamBuf t3, tc;
     int visits;          /* --target visits */
-    double share[MAX_CAND];
 } TrainCtx;
+
+/* b's teams appended to T as one position. */
+static int teams_append(Teams *T, const TeamBuf *b, int visits)
+{
+    const int nt = b->n;
+    size_t c1 = T->cap, c2 = T->cap, c3 = T->cap, c4 = T->cap, cp1 = T->cap_pos, cp2 = T->cap_pos;
+    if (mm_grow((void **)&T->cand, &c1, T->ncand + (size_t)nt, sizeof *T->cand) ||
+        mm_grow((void **)&T->cwide, &c4, T->ncand + (size_t)nt, sizeof *T->cwide) ||
+        mm_grow((void **)&T->cmult, &c2, T->ncand + (size_t)nt, sizeof *T->cmult) ||
+        (visits && mm_grow((void **)&T->cshare, &c3, T->ncand + (size_t)nt, sizeof *T->cshare)) ||
+        mm_grow((void **)&T->pos_cand, &cp1, T->npos + 2, sizeof *T->pos_cand) ||
+        mm_grow((void **)&T->pos_win, &cp2, T->npos + 2, sizeof *T->pos_win))
+        return die("out of memory%s%s", "", "");
+    T->cap = c1;
+    T->cap_pos = cp1;
+    if (T->npos == 0) T->pos_cand[0] = 0;
+    memcpy(T->cand + T->ncand, b->f, (size_t)nt * sizeof *T->cand);
+    memcpy(T->cmult + T->ncand, b->mult, (size_t)nt * sizeof *T->cmult);
+    memcpy(T->cwide + T->ncand, b->wide, (size_t)nt * sizeof *T->cwide);
+    if (visits) memcpy(T->cshare + T->ncand, b->share, (size_t)nt * sizeof *T->cshare);
+    T->ncand += (size_t)nt;
+    T->pos_win[T->npos] = (uint32_t)b->win;
+    T->pos_cand[++T->npos] = (uint32_t)T->ncand;
+    return 0;
+}
+
+static void teams_free(Teams *T)
+{
+    free(T->cand), free(T->cwide), free(T->cmult), free(T->cshare), free(T->pos_cand), free(T->pos_win);
+}
 
 static int train_ply(void *ctx, const Position *p, const SelfplayPly *ply, long game)
 {
     TrainCtx *tc = ctx;
     Family *F = tc->fam;
     (void)game;
-    int win;
-    int nt = describe(p, ply, &tc->ml, tc->tmp, tc->wide, tc->mult, &win, tc->visits ? tc->share : NULL);
-    if (win < 0 || nt < 2) return 0;
-    size_t c1 = F->cap, c2 = F->cap, c3 = F->cap, c4 = F->cap, cp1 = F->cap_pos, cp2 = F->cap_pos;
-    if (mm_grow((void **)&F->cand, &c1, F->ncand + (size_t)nt, sizeof *F->cand) ||
-        mm_grow((void **)&F->cwide, &c4, F->ncand + (size_t)nt, sizeof *F->cwide) ||
-        mm_grow((void **)&F->cmult, &c2, F->ncand + (size_t)nt, sizeof *F->cmult) ||
-        (tc->visits && mm_grow((void **)&F->cshare, &c3, F->ncand + (size_t)nt, sizeof *F->cshare)) ||
-        mm_grow((void **)&F->pos_cand, &cp1, F->npos + 2, sizeof *F->pos_cand) ||
-        mm_grow((void **)&F->pos_win, &cp2, F->npos + 2, sizeof *F->pos_win))
-        return die("out of memory%s%s", "", "");
-    F->cap = c1;
-    F->cap_pos = cp1;
-    if (F->npos == 0) F->pos_cand[0] = 0;
-    memcpy(F->cand + F->ncand, tc->tmp, (size_t)nt * sizeof *F->cand);
-    memcpy(F->cmult + F->ncand, tc->mult, (size_t)nt * sizeof *F->cmult);
-    memcpy(F->cwide + F->ncand, tc->wide, (size_t)nt * sizeof *F->cwide);
-    if (tc->visits) memcpy(F->cshare + F->ncand, tc->share, (size_t)nt * sizeof *F->cshare);
-    F->ncand += (size_t)nt;
-    F->pos_win[F->npos] = (uint32_t)win;
-    F->pos_cand[++F->npos] = (uint32_t)F->ncand;
-    return 0;
+    TeamBuf *conn = p->board->size ? &tc->tc : NULL;
+    describe(p, ply, &tc->ml, &tc->t3, conn, tc->visits);
+    if (tc->t3.win < 0 || tc->t3.n < 2) return 0;
+    int rc = teams_append(&F->t, &tc->t3, tc->visits);
+    if (!rc && conn) rc = teams_append(&F->tc, conn, tc->visits);
+    return rc;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -346,9 +400,9 @@ static int fixed_group(int id)
     case FEAT_WIN: case FEAT_BLOCK: return 6;
     case FEAT_BRIDGE1: case FEAT_BRIDGE2: return 7;
     }
-    return -1;
+    return id >= FEAT_CONN && id < FEAT_CONN + FEAT_CONN_N ? 8 : -1;
 }
-#define NGROUPS 8
+#define NGROUPS 9
 
 static const char *fixed_name[FEAT_FIXED] = {
     "placement", "placement weak at once", "flip", "pass", "swap", "next to the last move", "diagonal to the last move",
@@ -356,10 +410,10 @@ static const char *fixed_name[FEAT_FIXED] = {
     "own goal line 2", "own goal line 3", "enemy goal line 0", "enemy goal line 1", "enemy goal line 2", "wins at once",
     "blocks a win in one", "forms a bridge", "forms two bridges"};
 
-/* F's MM data, candidate c's pattern as feature pf[c] (NO_PF: none),
+/* T's MM data, candidate c's pattern as feature pf[c] (NO_PF: none),
  * then its move features. */
 #define NO_PF UINT32_MAX
-static int build_mm(const Family *F, const uint32_t *pf, MmData *mm)
+static int build_mm(const Teams *F, const uint32_t *pf, MmData *mm)
 {
     static uint32_t off[MAX_CAND + 1], feats[MAX_CAND * (FEAT_MAX_FIXED + 1)], mult[MAX_CAND];
     mm_init(mm);
@@ -389,30 +443,40 @@ static void print_floats(FILE *out, const char *name, int idx, const double *lg,
     fprintf(out, "%s\n};\n", n ? "" : "0");
 }
 
-/* Train the model of family F whose pattern features are pf (the features
- * after FEAT_FIXED, `other` first); lg receives nfeat log gammas. */
-static int train_model(const Family *F, const uint32_t *pf, int nfeat, int iters, double *lg, double *ll0, double *ll)
+/* Train the model of teams F whose pattern features are pf (the features
+ * after the nfixed move features, `other` first); lg receives nfeat log
+ * gammas. */
+static int train_model(const Teams *F, const uint32_t *pf, int nfixed, int nfeat, int iters, double *lg, double *ll0, double *ll)
 {
     int *group = malloc((size_t)nfeat * sizeof *group);
     MmData mm;
     if (!group) return die("out of memory%s%s", "", "");
-    for (int f = 0; f < nfeat; f++) group[f] = f < FEAT_FIXED ? fixed_group(f) : 0, lg[f] = 0;
+    for (int f = 0; f < nfeat; f++) group[f] = f < nfixed ? fixed_group(f) : 0, lg[f] = 0;
     int rc = build_mm(F, pf, &mm);
     if (!rc) {
         *ll0 = mm_loglik(&mm, lg);
-        *ll = mm_train(&mm, nfeat, group, NGROUPS, iters, lg);
+        /* The 3x3 and wide models have no connection group: no pass for it. */
+        *ll = mm_train(&mm, nfeat, group, nfixed > FEAT_FIXED ? NGROUPS : NGROUPS - 1, iters, lg);
     }
     mm_free(&mm);
     free(group);
     return rc;
 }
 
-/* The wide model of square family F (learned.h's LearnedWide), printed as
- * WIDE_idx: wide patterns seen at least min_wide times among the
- * candidates, then the 3x3 patterns of the candidates whose wide pattern
- * is not kept, at least min_count times. */
-static int train_wide(const Family *F, int idx, int iters, int min_count, int min_wide, FILE *out)
+/* A wide model of square family Fam (learned.h's LearnedWide), printed
+ * as WIDE_idx (conn 0: the teams Fam->t, the move features below
+ * FEAT_FIXED) or CONN_idx (conn 1: the connection model, Fam->tc, the
+ * move features below FEAT_ALL): wide patterns seen at least min_wide
+ * times among the candidates, then the 3x3 patterns of the candidates
+ * whose wide pattern is not kept, at least min_count times. The
+ * connection model keeps the same patterns (the counts do not depend on
+ * how the candidates form teams), so its tables name the wide model's
+ * keys, not a copy (a copy where they would differ). */
+static int train_wide(Family *Fam, int conn, int idx, int iters, int min_count, int min_wide, FILE *out)
 {
+    const Teams *F = conn ? &Fam->tc : &Fam->t;
+    const int NF = conn ? FEAT_ALL : FEAT_FIXED;
+    const char *tag = conn ? "c" : "";
     size_t total = 1;
     for (size_t i = 0; i < F->ncand; i++) total += F->cmult[i];
     uint64_t *wk = malloc(total * sizeof *wk), *sk = malloc(total * sizeof *sk);
@@ -431,34 +495,48 @@ static int train_wide(const Family *F, int idx, int iters, int min_count, int mi
     for (size_t i = 0; i < F->ncand; i++) {
         long h = F->cwide[i] == NO_WIDE ? -1 : find_key(wk, nw, F->cwide[i]);
         if (h >= 0) {
-            pf[i] = (uint32_t)(FEAT_FIXED + 1 + ns + (size_t)h), wide_hits += F->cmult[i];
+            pf[i] = (uint32_t)(NF + 1 + ns + (size_t)h), wide_hits += F->cmult[i];
         } else if (F->cand[i].pattern == FEAT_NO_PATTERN) {
             pf[i] = NO_PF;
         } else {
             long k = find_key(sk, ns, F->cand[i].pattern);
-            pf[i] = k >= 0 ? (uint32_t)(FEAT_FIXED + 1 + k) : FEAT_FIXED;
+            pf[i] = k >= 0 ? (uint32_t)(NF + 1 + k) : (uint32_t)NF;
         }
     }
-    const int nfeat = FEAT_FIXED + 1 + (int)(ns + nw);
+    const int nfeat = NF + 1 + (int)(ns + nw);
     double *lg = malloc((size_t)nfeat * sizeof *lg), ll0 = 0, ll = 0;
-    int rc = lg ? train_model(F, pf, nfeat, iters, lg, &ll0, &ll) : die("out of memory%s%s", "", "");
+    int rc = lg ? train_model(F, pf, NF, nfeat, iters, lg, &ll0, &ll) : die("out of memory%s%s", "", "");
     if (!rc) {
-        fprintf(stderr, "bench/learn: %s: wide model: %zu wide patterns kept (%zu of %zu candidates), %zu 3x3; "
-                        "mean log-likelihood %.4f\n", F->name, nw, wide_hits, total - 1, ns, ll);
-        fprintf(out, "\n/* %s, the priors' wide model: %zu wide patterns (%zu of %zu candidates), %zu 3x3 patterns; "
+        const char *what = conn ? "connection model (the wide model with the connection features)" : "wide model";
+        fprintf(stderr, "bench/learn: %s: %s: %zu wide patterns kept (%zu of %zu candidates), %zu 3x3; "
+                        "mean log-likelihood %.4f\n", Fam->name, what, nw, wide_hits, total - 1, ns, ll);
+        fprintf(out, "\n/* %s, the priors' %s: %zu wide patterns (%zu of %zu candidates), %zu 3x3 patterns; "
                      "mean log-likelihood of the %s %.4f. */\n",
-                F->name, nw, wide_hits, total - 1, ns, F->cshare ? "visit shares" : "played move", ll);
-        fprintf(out, "static const uint64_t wkey_%d[] = {", idx);
-        for (size_t i = 0; i < nw; i++) fprintf(out, "%s%lluu,", i % 6 ? " " : "\n    ", (unsigned long long)wk[i]);
-        fprintf(out, "%s\n};\n", nw ? "" : "0");
-        print_floats(out, "wlg", idx, lg + FEAT_FIXED + 1 + ns, nw);
-        fprintf(out, "static const uint32_t skey_%d[] = {", idx);
-        for (size_t i = 0; i < ns; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", (uint32_t)sk[i]);
-        fprintf(out, "%s\n};\n", ns ? "" : "0");
-        print_floats(out, "slg", idx, lg + FEAT_FIXED + 1, ns);
-        fprintf(out, "static const LearnedWide WIDE_%d = {{", idx);
-        for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s%.4ff", f ? ", " : "", lg[f]);
-        fprintf(out, "}, %.4ff, %zu, skey_%d, slg_%d, %zu, wkey_%d, wlg_%d};\n", lg[FEAT_FIXED], ns, idx, idx, nw, idx, idx);
+                Fam->name, what, nw, wide_hits, total - 1, ns, F->cshare ? "visit shares" : "played move", ll);
+        const int share = conn && nw == Fam->wnw && ns == Fam->wns && !memcmp(wk, Fam->wwk, nw * sizeof *wk) &&
+                          !memcmp(sk, Fam->wsk, ns * sizeof *sk);
+        const char *ktag = share ? "" : tag; /* whose key tables */
+        if (!share) {
+            fprintf(out, "static const uint64_t %swkey_%d[] = {", tag, idx);
+            for (size_t i = 0; i < nw; i++) fprintf(out, "%s%lluu,", i % 6 ? " " : "\n    ", (unsigned long long)wk[i]);
+            fprintf(out, "%s\n};\n", nw ? "" : "0");
+        }
+        print_floats(out, conn ? "cwlg" : "wlg", idx, lg + NF + 1 + ns, nw);
+        if (!share) {
+            fprintf(out, "static const uint32_t %sskey_%d[] = {", tag, idx);
+            for (size_t i = 0; i < ns; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", (uint32_t)sk[i]);
+            fprintf(out, "%s\n};\n", ns ? "" : "0");
+        }
+        print_floats(out, conn ? "cslg" : "slg", idx, lg + NF + 1, ns);
+        fprintf(out, "static const LearnedWide %s_%d = {{", conn ? "CONN" : "WIDE", idx);
+        for (int f = 0; f < NF; f++) fprintf(out, "%s%.4ff", f ? ", " : "", lg[f]);
+        fprintf(out, "}, %.4ff, %zu, %sskey_%d, %sslg_%d, %zu, %swkey_%d, %swlg_%d};\n", lg[NF], ns, ktag, idx, tag, idx, nw,
+                ktag, idx, tag, idx);
+    }
+    if (!rc && !conn) { /* kept for the connection model */
+        free(Fam->wwk), free(Fam->wsk);
+        Fam->wwk = wk, Fam->wsk = sk, Fam->wnw = nw, Fam->wns = ns;
+        wk = sk = NULL;
     }
     free(wk), free(sk), free(pf), free(lg);
     return rc;
@@ -467,8 +545,9 @@ static int train_wide(const Family *F, int idx, int iters, int min_count, int mi
 /* Train family F and print its set as C: the model of the 3x3 patterns
  * (the playout policy's, and the priors' where there is no wide one),
  * and on square boards the wide model. */
-static int train_family(Family *F, int idx, int iters, int min_count, int min_wide, FILE *out)
+static int train_family(Family *Fam, int idx, int iters, int min_count, int min_wide, FILE *out)
 {
+    const Teams *F = &Fam->t;
     /* Pattern counts among the candidates: sort a copy of the keys. */
     size_t nk = 0, total = 1;
     for (size_t i = 0; i < F->ncand; i++) total += F->cmult[i];
@@ -486,11 +565,11 @@ static int train_family(Family *F, int idx, int iters, int min_count, int min_wi
     }
     int nfeat = FEAT_FIXED + 1 + (int)npat;
     double *lg = malloc((size_t)nfeat * sizeof *lg), ll0 = 0, ll = 0;
-    int rc = lg ? train_model(F, pf, nfeat, iters, lg, &ll0, &ll) : die("out of memory%s%s", "", "");
+    int rc = lg ? train_model(F, pf, FEAT_FIXED, nfeat, iters, lg, &ll0, &ll) : die("out of memory%s%s", "", "");
     if (rc) return free(keys), free(pf), free(lg), rc;
     fprintf(stderr, "bench/learn: %s: %zu positions, %zu teams, %zu patterns kept of %zu candidates; "
                     "mean log-likelihood of the %s: uniform %.4f, trained %.4f\n",
-            F->name, F->npos, F->ncand, npat, F->ncand, F->cshare ? "visit shares" : "played move", ll0, ll);
+            Fam->name, F->npos, F->ncand, npat, F->ncand, F->cshare ? "visit shares" : "played move", ll0, ll);
     /* far: the mean strength of placements not next to the last move */
     double far_sum = 0, far_n = 0;
     for (size_t c = 0; c < F->ncand; c++) {
@@ -507,19 +586,20 @@ static int train_family(Family *F, int idx, int iters, int min_count, int min_wi
     }
     double far = far_n > 0 ? log(far_sum / far_n) : 0;
     free(pf);
-    const int wide = F->cwide && strncmp(F->name, "morpharaoh", 10);
-    if (wide) rc = train_wide(F, idx, iters, min_count, min_wide, out);
-    fprintf(out, "\n/* %s: %zu positions; mean log-likelihood of the %s %.4f (uniform %.4f). */\n", F->name,
+    const int wide = F->cwide && strncmp(Fam->name, "morpharaoh", 10);
+    if (wide) rc = train_wide(Fam, 0, idx, iters, min_count, min_wide, out);
+    if (wide && !rc) rc = train_wide(Fam, 1, idx, iters, min_count, min_wide, out);
+    fprintf(out, "\n/* %s: %zu positions; mean log-likelihood of the %s %.4f (uniform %.4f). */\n", Fam->name,
             F->npos, F->cshare ? "visit shares" : "played move", ll, ll0);
     fprintf(out, "static const uint32_t key_%d[] = {", idx);
     for (size_t i = 0; i < npat; i++) fprintf(out, "%s%u,", i % 10 ? " " : "\n    ", (uint32_t)keys[i]);
     fprintf(out, "\n};\n");
     print_floats(out, "lg", idx, lg + FEAT_FIXED + 1, npat);
-    fprintf(out, "#define SET_%d {\"%s\", {", idx, F->name);
+    fprintf(out, "#define SET_%d {\"%s\", {", idx, Fam->name);
     for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s%.4ff", f ? ", " : "", lg[f]);
     fprintf(out, "}, %.4ff, %.4ff, %zu, key_%d, lg_%d, ", lg[FEAT_FIXED], far, npat, idx, idx);
-    if (wide) fprintf(out, "&WIDE_%d}\n", idx);
-    else fprintf(out, "NULL}\n");
+    if (wide) fprintf(out, "&WIDE_%d, &CONN_%d}\n", idx, idx);
+    else fprintf(out, "NULL, NULL}\n");
     fprintf(out, "/* move features (log gamma):");
     for (int f = 0; f < FEAT_FIXED; f++) fprintf(out, "%s %s %.2f", f ? "," : "", fixed_name[f], lg[f]);
     fprintf(out, "; other patterns %.2f; far placements %.2f */\n", lg[FEAT_FIXED], far);
@@ -592,7 +672,8 @@ static int cmd_weights(int argc, char **argv, int first, int holdout, int iters,
     for (int k = 0; k < nf; k++) fprintf(out, "%sSET_%d", k ? ", " : "", k);
     fprintf(out, "};\nconst int learned_nsets = %d;\n", nf);
     for (int k = 0; k < nf; k++) {
-        free(fams[k].cand), free(fams[k].cwide), free(fams[k].cmult), free(fams[k].cshare), free(fams[k].pos_cand), free(fams[k].pos_win);
+        teams_free(&fams[k].t), teams_free(&fams[k].tc);
+        free(fams[k].wwk), free(fams[k].wsk);
     }
     return rc;
 }
@@ -604,8 +685,8 @@ typedef struct PredCtx {
     MoveList ml;
     StepDesc steps[MAX_CAND];
     Node nodes[MAX_CAND];
-    double n, top[4][2]; /* learned, hand-set, uniform, the wide model: top-1, top-5 */
-    double ll[2];        /* the learned and the wide model's log-likelihood of the played moves */
+    double n, top[5][2]; /* learned, hand-set, uniform, the wide model, the connection model: top-1, top-5 */
+    double ll[3];        /* the learned, the wide and the connection model's log-likelihood of the played moves */
 } PredCtx;
 
 /* Expected top-k hits of the played move i among scores s (ties broken
@@ -634,11 +715,13 @@ static int predict_ply(void *ctx, const Position *p, const SelfplayPly *ply, lon
     if (played->n > 1 || p->owe) return 0;
     int n = tree_steps(p, NULL, 0, &pc->ml, pc->steps);
     if (n < 2) return 0;
-    static double s[4][MAX_CAND];
+    static double s[5][MAX_CAND];
     FeatPos f;
     feat_prepare(&f, p);
     FeatWide fw;
+    FeatConn fc;
     if (pc->w->wide) feat_wide_prepare(&fw, &f);
+    if (pc->w->conn) feat_conn_prepare(&f, &fc);
     int win = -1;
     for (int i = 0; i < n; i++) tree_node_init(&pc->nodes[i], pc->steps[i].kind, pc->steps[i].pt, pc->steps[i].complete);
     priors_assign(p, NULL, 0, pc->steps, n, pc->nodes, 1.0, 1, NULL, NULL);
@@ -649,21 +732,24 @@ static int predict_ply(void *ctx, const Position *p, const SelfplayPly *ply, lon
         MoveFeat mf;
         int kind = d->kind == STEP_PLACE ? MOVE_PLACE : d->kind == STEP_FLIP ? MOVE_FLIP : d->kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP;
         feat_move(&f, kind, d->pt, &mf);
-        s[0][i] = learned_score(pc->w, &mf);
+        MoveFeat m3 = mf; /* without the connection class: the 3x3 and wide models' */
+        if (m3.n && m3.id[m3.n - 1] >= FEAT_CONN) m3.n--;
+        s[0][i] = learned_score(pc->w, &m3);
         s[1][i] = pc->nodes[i].prior_w;
         s[2][i] = 0;
-        s[3][i] = 0;
+        s[3][i] = s[4][i] = 0;
         if (pc->w->wide) {
             uint32_t inner[8];
             const int pat = mf.pattern != FEAT_NO_PATTERN;
             const uint64_t wk = pat ? feat_wide_key(&fw, d->pt, inner) : NO_WIDE;
-            s[3][i] = learned_wide_score(pc->w->wide, wk, pat ? inner : NULL, &mf);
+            s[3][i] = learned_wide_score(pc->w->wide, wk, pat ? inner : NULL, &m3);
+            if (pc->w->conn) s[4][i] = learned_wide_score(pc->w->conn, wk, pat ? inner : NULL, &mf);
         }
     }
     if (win < 0) return die("a played move is not among the steps%s%s", "", "");
-    for (int k = 0; k < 4; k++) hits(s[k], n, win, &pc->top[k][0], &pc->top[k][1]);
-    for (int k = 0; k < 2; k++) {
-        const double *sk = s[k ? 3 : 0];
+    for (int k = 0; k < 5; k++) hits(s[k], n, win, &pc->top[k][0], &pc->top[k][1]);
+    for (int k = 0; k < 3; k++) {
+        const double *sk = s[k ? 2 + k : 0];
         double mx = sk[0], z = 0;
         for (int i = 1; i < n; i++) mx = sk[i] > mx ? sk[i] : mx;
         for (int i = 0; i < n; i++) z += exp(sk[i] - mx);
@@ -677,8 +763,9 @@ static int cmd_predict(int argc, char **argv, int first, int holdout)
 {
     if (holdout <= 0) return die("predict needs held-out games (--holdout K, K > 0)%s%s", "", "");
     printf("| data | rules | held-out moves | learned top-1 | top-5 | hand-set priors top-1 | top-5 | uniform top-1 | top-5 "
-           "| wide model top-1 | top-5 | mean log-likelihood: learned | wide |\n"
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+           "| wide model top-1 | top-5 | mean log-likelihood: learned | wide | connection model top-1 | top-5 "
+           "| log-likelihood |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     PredCtx *pc = calloc(1, sizeof *pc);
     if (!pc) return die("out of memory%s%s", "", "");
     movelist_init(&pc->ml);
@@ -703,9 +790,13 @@ static int cmd_predict(int argc, char **argv, int first, int holdout)
                pc->top[0][0] / n, pc->top[0][1] / n, pc->top[1][0] / n, pc->top[1][1] / n, pc->top[2][0] / n,
                pc->top[2][1] / n);
         if (pc->w->wide)
-            printf(" %.3f | %.3f | %.3f | %.3f |\n", pc->top[3][0] / n, pc->top[3][1] / n, pc->ll[0] / n, pc->ll[1] / n);
+            printf(" %.3f | %.3f | %.3f | %.3f |", pc->top[3][0] / n, pc->top[3][1] / n, pc->ll[0] / n, pc->ll[1] / n);
         else
-            printf(" - | - | %.3f | - |\n", pc->ll[0] / n);
+            printf(" - | - | %.3f | - |", pc->ll[0] / n);
+        if (pc->w->conn)
+            printf(" %.3f | %.3f | %.3f |\n", pc->top[4][0] / n, pc->top[4][1] / n, pc->ll[2] / n);
+        else
+            printf(" - | - | - |\n");
     }
     movelist_free(&pc->ml);
     free(pc);

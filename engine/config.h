@@ -39,6 +39,7 @@ typedef struct EngineConfig {
     int learned_plies;    /* learned_policy: for a playout's first this many plies, then the hand-set policy (0: every ply) */
     int learned_policy_all; /* bool: learned_policy for every family with weights, not only where shown stronger */
     int learned_wide;     /* bool: learned priors from the wide model where the set has one shown stronger (learned.h) */
+    int learned_conn;     /* learned priors from the connection model (the wide model with FEAT_CONN) on square boards up to this size; 0 = never */
     double learned_scale; /* learned priors: win rate 0.5 + 0.45 tanh(scale (log strength - ref)) */
     double learned_anchor; /* learned priors: ref = mean + anchor (max - mean) of the turn's candidates */
     double learned_blend; /* learned priors: share of the learned value against the hand-set one */

@@ -7,27 +7,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 0-1 BFS: points leave the deque in order of distance (each the first
- * time at its final one), so the search can stop at the first point
- * farther than `limit`. */
-static int distance(const Position *p, Color c, int limit)
+/* Each point's cost for colour c (own stone 0, empty or a weak enemy
+ * stone 1, another enemy stone -1: a wall), weak the enemy's stones that
+ * c could flip now. */
+static void point_costs(const Position *p, Color c, const uint64_t *weak, int16_t *cost)
 {
-    assert((c == BLACK || c == WHITE) && limit >= 0 && limit <= EVAL_FAR);
     const Board *b = p->board;
-    int n = b->npoints;
-    Color o = (Color)(c ^ 1);
-    bb_t weak;
-    pos_weak_stones(p, o, weak);
-    int16_t cost[MAX_POINTS], dist[MAX_POINTS];
-    int16_t dq[2 * MAX_POINTS + 2];
-    int head = MAX_POINTS + 1, tail = MAX_POINTS + 1; /* deque in [head, tail) */
-    for (int i = 0; i < n; i++) {
+    const Color o = (Color)(c ^ 1);
+    for (int i = 0; i < b->npoints; i++) {
         int bit = b->bit_of[i];
         if (bb_test(p->stones[c], bit)) cost[i] = 0;
         else if (!bb_test(p->stones[o], bit)) cost[i] = 1;
         else cost[i] = bb_test(weak, bit) ? 1 : -1;
+    }
+}
+
+/* 0-1 BFS from the goal line `from` (its points cost their own cost):
+ * dist[i] the least sum of costs of a path from that line to i, i's own
+ * cost included (EVAL_FAR: none). Points leave the deque in order of
+ * distance (each the first time at its final one), so with `to` (a goal
+ * mask, or NULL to fill dist for every point) the search stops at the
+ * first point of `to`, or at the first point farther than `limit`;
+ * returns that point's distance (limit + 1, or EVAL_FAR when no path). */
+static int bfs01(const Board *b, const int16_t *cost, const uint64_t *from, const uint64_t *to, int limit, int16_t *dist)
+{
+    const int n = b->npoints;
+    int16_t dq[2 * MAX_POINTS + 2];
+    int head = MAX_POINTS + 1, tail = MAX_POINTS + 1; /* deque in [head, tail) */
+    for (int i = 0; i < n; i++) {
+        int bit = b->bit_of[i];
         dist[i] = EVAL_FAR;
-        if (cost[i] >= 0 && bb_test(b->goal[c][0], bit)) {
+        if (cost[i] >= 0 && bb_test(from, bit)) {
             dist[i] = cost[i];
             if (cost[i] == 0) dq[--head] = (int16_t)i;
             else dq[tail++] = (int16_t)i;
@@ -40,9 +50,9 @@ static int distance(const Position *p, Color c, int limit)
     while (head < tail) {
         int u = dq[head++];
         if (done[u]) continue;
-        if (dist[u] > limit) return limit + 1;
+        if (to && dist[u] > limit) return limit + 1;
         done[u] = 1;
-        if (bb_test(b->goal[c][1], b->bit_of[u])) return dist[u];
+        if (to && bb_test(to, b->bit_of[u])) return dist[u];
         for (int k = 0; k < b->nnbr[u]; k++) {
             int v = b->nbr[u][k];
             if (cost[v] < 0 || done[v]) continue;
@@ -60,6 +70,30 @@ static int distance(const Position *p, Color c, int limit)
         }
     }
     return EVAL_FAR;
+}
+
+static int distance(const Position *p, Color c, int limit)
+{
+    assert((c == BLACK || c == WHITE) && limit >= 0 && limit <= EVAL_FAR);
+    const Board *b = p->board;
+    bb_t weak;
+    pos_weak_stones(p, (Color)(c ^ 1), weak);
+    int16_t cost[MAX_POINTS], dist[MAX_POINTS];
+    point_costs(p, c, weak, cost);
+    return bfs01(b, cost, b->goal[c][0], b->goal[c][1], limit, dist);
+}
+
+int eval_distance_maps(const Position *p, Color c, const uint64_t *weak, int16_t *cost, int16_t *d0, int16_t *d1)
+{
+    assert(c == BLACK || c == WHITE);
+    const Board *b = p->board;
+    point_costs(p, c, weak, cost);
+    bfs01(b, cost, b->goal[c][0], NULL, EVAL_FAR, d0);
+    bfs01(b, cost, b->goal[c][1], NULL, EVAL_FAR, d1);
+    int best = EVAL_FAR;
+    for (int i = 0; i < b->npoints; i++)
+        if (bb_test(b->goal[c][1], b->bit_of[i]) && d0[i] < best) best = d0[i];
+    return best;
 }
 
 /* dst = the points of `within` orthogonally next to src (square boards:

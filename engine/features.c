@@ -257,6 +257,7 @@ void feat_prepare_ex(FeatPos *f, const Position *p, int wins)
     assert(!pos_over(p));
     f->p = p;
     f->me = p->to_move;
+    f->conn = NULL;
     const Move *l = &p->last;
     f->last = (l->kind == MOVE_PLACE || l->kind == MOVE_FLIP) && l->n >= 1 ? l->pt[l->n - 1] : -1;
     f->nans = l->kind == MOVE_PLACE && l->n == 1 ? feat_bridge_answers(p, l->pt[0], f->ans) : 0;
@@ -295,7 +296,7 @@ int feat_closeness(const Board *b, int a, int c)
 
 static inline void add(MoveFeat *out, int id)
 {
-    assert(id >= 0 && id < FEAT_FIXED && out->n < FEAT_MAX_FIXED);
+    assert(id >= 0 && id < FEAT_ALL && out->n < FEAT_MAX_FIXED);
     out->id[out->n++] = (uint8_t)id;
 }
 
@@ -350,4 +351,5 @@ void feat_move_ex(const FeatPos *f, int kind, int pt, MoveFeat *out, int pattern
     feat_add_edges(b, me, pt, out);
     if (bb_test(f->win[me], bit)) add(out, FEAT_WIN);
     else if (bb_test(f->win[me ^ 1], bit)) add(out, FEAT_BLOCK);
+    if (f->conn && f->conn[pt] < FEAT_CONN_N) add(out, FEAT_CONN + f->conn[pt]);
 }

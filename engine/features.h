@@ -48,6 +48,17 @@ enum {
     FEAT_FIXED
 };
 
+/* The connection features (features_conn.c): a placement's or flip's
+ * point on the two sides' shortest paths between their goal lines, one
+ * id of FEAT_CONN_N: FEAT_CONN + 3 m + o, m for the mover's paths and o
+ * for the opponent's, each 0 on a shortest path, 1 on a path one longer,
+ * 2 neither (m = o = 2: no feature). Read by the priors' connection
+ * model only (LearnedSet.conn), never by the 3x3 model or the playouts:
+ * FeatPos.conn is NULL unless feat_conn_prepare filled it. */
+#define FEAT_CONN FEAT_FIXED
+#define FEAT_CONN_N 8
+#define FEAT_ALL (FEAT_FIXED + FEAT_CONN_N)
+
 #define FEAT_MAX_FIXED 8          /* at most this many move features per move */
 #define FEAT_NO_PATTERN 0xffffffffu
 #define FEAT_SQUARE_CODES 1679616u /* 6^8 */
@@ -70,6 +81,7 @@ typedef struct FeatPos {
     bb_t weak[2];    /* stones of each colour the other side could flip now */
     bb_t weak_if;    /* empty points where a stone of the mover would be weak */
     bb_t win[2];     /* points where one stone of each colour connects it */
+    const uint8_t *conn; /* each point's connection class (FEAT_CONN), or NULL: none */
 } FeatPos;
 
 /* The digit of the point at bit (on the board) in f's frame: 0 empty,
@@ -89,6 +101,18 @@ static inline uint32_t feat_digit(const FeatPos *f, int bit)
  * moves then never carry FEAT_WIN or FEAT_BLOCK). */
 void feat_prepare_ex(FeatPos *f, const Position *p, int wins);
 static inline void feat_prepare(FeatPos *f, const Position *p) { feat_prepare_ex(f, p, 1); }
+
+/* The connection classes of f's position (features_conn.c): for each
+ * colour the 0-1 shortest-path maps of eval_distance_maps (own stones 0,
+ * empty points and the enemy's weak stones 1 - a flip turns one -, other
+ * enemy stones walls), a point's class from the shortest path through it
+ * against the colour's distance. Sets f->conn to c->cls, so that
+ * feat_move adds the class to placements and flips. Once per position. */
+typedef struct FeatConn {
+    uint8_t cls[MAX_POINTS];
+    int dist[2]; /* each colour's distance (EVAL_FAR: no path) */
+} FeatConn;
+void feat_conn_prepare(FeatPos *f, FeatConn *c);
 
 /* The features of the single-point move (MOVE_PLACE or MOVE_FLIP at pt,
  * MOVE_PASS, MOVE_SWAP; pt -1 for the last two) in f's position.

@@ -73,6 +73,13 @@ int learned_wide_shown(const LearnedSet *w, int size)
     return w->wide && !strcmp(w->family, "none,edges=on,pie=on") && size >= 1 && size <= 9;
 }
 
+const LearnedWide *learned_prior_model(const LearnedSet *w, int size, int wide, int conn_max, int *conn)
+{
+    *conn = w->conn && size > 0 && size <= conn_max;
+    if (*conn) return w->conn;
+    return wide && learned_wide_shown(w, size) ? w->wide : NULL;
+}
+
 float learned_wide_score(const LearnedWide *w, uint64_t wide, const uint32_t inner[8], const MoveFeat *m)
 {
     const uint32_t lo = lower_bound64(w->wkey, w->nwide, wide);

@@ -17,7 +17,7 @@
  * the wide patterns' table and the 3x3 patterns' for candidates whose
  * wide pattern is not in it (its own weights: nested, as MoHex's radii). */
 typedef struct LearnedWide {
-    float fixed[FEAT_FIXED];
+    float fixed[FEAT_ALL];     /* the connection features' (FEAT_CONN) 0 but in the connection model */
     float other;
     uint32_t npat;
     const uint32_t *key;       /* 3x3 keys, ascending */
@@ -37,6 +37,7 @@ typedef struct LearnedSet {
     const uint32_t *key;       /* pattern keys, ascending */
     const float *lg;           /* their log gammas */
     const LearnedWide *wide;   /* the priors' wide model, or NULL (Cairo sets) */
+    const LearnedWide *conn;   /* the wide model with the connection features (FEAT_CONN), or NULL */
 } LearnedSet;
 
 extern const LearnedSet learned_sets[];
@@ -59,6 +60,14 @@ int learned_policy_shown(const LearnedSet *w);
  * there against 0f08f81 scored below the 3x3 model's), so larger boards
  * (and Cairo, size 0) keep the 3x3 model until a match shows it. */
 int learned_wide_shown(const LearnedSet *w, int size);
+
+/* The priors' model of set w on a board of this size under the options
+ * learned_wide and learned_conn (config.h): the connection model where
+ * the set has one and the board is square and at most conn_max on a
+ * side, else the wide model where it was shown stronger
+ * (learned_wide_shown), else NULL (the set's 3x3 model). *conn says
+ * whether the model reads the connection features. */
+const LearnedWide *learned_prior_model(const LearnedSet *w, int size, int wide, int conn_max, int *conn);
 
 /* A candidate's strength under the wide model (w->wide not NULL): the
  * wide pattern's log gamma when the table has it, else the 3x3 one's,

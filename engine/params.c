@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE /* _SC_PHYS_PAGES, _SC_NPROCESSORS_ONLN */
 #include "config.h"
 #include "searcher.h"
+#include "../rules/board.h" /* MAX_SIZE: learned_conn's range */
 
 #include <unistd.h>
 #include <errno.h>
@@ -58,6 +59,7 @@ typedef struct Param {
     X("learned_plies", P_INT, learned_plies, 0, 100000) \
     X("learned_policy_all", P_BOOL, learned_policy_all, 0, 1) \
     X("learned_wide", P_BOOL, learned_wide, 0, 1) \
+    X("learned_conn", P_INT, learned_conn, 0, MAX_SIZE) \
     X("learned_scale", P_DOUBLE, learned_scale, 0, 10) \
     X("learned_anchor", P_DOUBLE, learned_anchor, 0, 1) \
     X("learned_blend", P_DOUBLE, learned_blend, 0, 1) \
@@ -119,6 +121,7 @@ void config_default(EngineConfig *c)
     c->learned_plies = 20;
     c->learned_policy_all = 0;
     c->learned_wide = 1;
+    c->learned_conn = 0;
     c->learned_scale = 0.1;
     c->learned_anchor = 1;
     c->learned_blend = 1;

@@ -41,10 +41,13 @@ static void learned_assign(const Position *p, const StepDesc *d, int n, Node *ch
     feat_prepare_ex(&f, p, 0);
     /* Square boards: each window's weight from the raw-code map the
      * playout policy reads, not by canonical key and binary search. */
-    const LearnedWide *wd = cfg->learned_wide && learned_wide_shown(w, p->board->size) ? w->wide : NULL;
+    int conn;
+    const LearnedWide *wd = learned_prior_model(w, p->board->size, cfg->learned_wide, cfg->learned_conn, &conn);
     const LearnedDense *dn = p->board->size && !wd ? learned_dense(w) : NULL;
     FeatWide fw;
+    FeatConn fc;
     if (wd) feat_wide_prepare(&fw, &f);
+    if (conn) feat_conn_prepare(&f, &fc);
     float sbuf[2 * MAX_POINTS + 3];
     double ebuf[2 * MAX_POINTS + 3];
     double mean = 0, max = -1e30;

@@ -18,14 +18,17 @@
 #include "support.h"
 
 /* The features of every candidate (placements on empty points, flips of
- * enemy stones) of p, indexed by point; kind -1 where none. Square
- * boards: wide[q] the wide pattern's key, whose 3x3 key is the pattern's. */
+ * enemy stones) of p, indexed by point, the connection class included;
+ * kind -1 where none. Square boards: wide[q] the wide pattern's key,
+ * whose 3x3 key is the pattern's. */
 static void all_features(const Position *p, MoveFeat *out, int *kind, uint64_t *wide)
 {
     FeatPos f;
     feat_prepare(&f, p);
     static FeatWide fw;
+    static FeatConn fc;
     if (p->board->size) feat_wide_prepare(&fw, &f);
+    feat_conn_prepare(&f, &fc);
     for (int q = 0; q < p->board->npoints; q++) {
         Color c = pos_color_at(p, q);
         kind[q] = c == EMPTY ? MOVE_PLACE : c == (Color)(p->to_move ^ 1) ? MOVE_FLIP : -1;
@@ -90,7 +93,7 @@ static void check_symmetric(const char *rules, int size, int cairo)
     static MoveFeat fa[MAX_POINTS], fb[MAX_POINTS];
     static int ka[MAX_POINTS], kb[MAX_POINTS];
     static uint64_t wa[MAX_POINTS], wb[MAX_POINTS];
-    int compared = 0, patterns = 0, wides = 0;
+    int compared = 0, patterns = 0, wides = 0, conns = 0;
     for (int trial = 0; trial < 12; trial++) {
         random_stones(&g, 25 + 5 * trial);
         g.p.to_move = (uint8_t)(trial & 1);
@@ -117,6 +120,7 @@ static void check_symmetric(const char *rules, int size, int cairo)
         }
         for (int q = 0; q < g.b->npoints; q++) {
             patterns += ka[q] >= 0 && fa[q].pattern != 0;
+            for (int i = 0; ka[q] >= 0 && i < fa[q].n; i++) conns += fa[q].id[i] >= FEAT_CONN;
             /* the wide window sees more than the 3x3 one: two 3x3-empty points with other wide keys */
             for (int r = q + 1; !cairo && ka[q] >= 0 && fa[q].pattern == 0 && r < g.b->npoints; r++)
                 wides += ka[r] >= 0 && fa[r].pattern == 0 && wa[r] != wa[q];
@@ -125,6 +129,7 @@ static void check_symmetric(const char *rules, int size, int cairo)
     CU_ASSERT(compared > 100);
     CU_ASSERT(patterns > 50); /* not all the empty pattern */
     CU_ASSERT(cairo || wides > 0);
+    CU_ASSERT(conns > 20); /* the connection classes were compared too */
     board_free(g.b);
 }
 
@@ -221,6 +226,50 @@ static void test_move_features(void)
     board_free(g.b);
 }
 
+/* The connection classes (FEAT_CONN + 3 m + o) on a hand-made 9x9
+ * position: Black (to move) holds column E but E5, so E5 is on Black's
+ * only shortest path (distance 1) and on every shortest path of White's
+ * (distance 9: column E lets White through at E5 alone, along row 5);
+ * A5 and D5 are on White's and not near Black's (the cheapest black path
+ * through D5 costs 3); A9 is on neither. */
+static int conn_class(const MoveFeat *m)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->id[i] >= FEAT_CONN) return m->id[i] - FEAT_CONN;
+    return -1;
+}
+
+static void test_conn_features(void)
+{
+    Game g = game(9, "morphos");
+    setup(&g, "E1,E2,E3,E4,E6,E7,E8,E9", "");
+    FeatPos f;
+    FeatConn fc;
+    MoveFeat m;
+    feat_prepare(&f, &g.p);
+    feat_move(&f, MOVE_PLACE, pt(g.b, "A5"), &m);
+    CU_ASSERT_EQUAL(conn_class(&m), -1); /* not prepared: no class */
+    feat_conn_prepare(&f, &fc);
+    CU_ASSERT_EQUAL(fc.dist[BLACK], 1);
+    CU_ASSERT_EQUAL(fc.dist[WHITE], 9);
+    feat_move(&f, MOVE_PLACE, pt(g.b, "E5"), &m);
+    CU_ASSERT_EQUAL(conn_class(&m), 0); /* both sides' shortest paths */
+    feat_move(&f, MOVE_PLACE, pt(g.b, "A5"), &m);
+    CU_ASSERT_EQUAL(conn_class(&m), 3 * 2 + 0); /* White's only */
+    feat_move(&f, MOVE_PLACE, pt(g.b, "D5"), &m);
+    CU_ASSERT_EQUAL(conn_class(&m), 3 * 2 + 0); /* Black's through D5 is 3: neither 1 nor 2 */
+    feat_move(&f, MOVE_PLACE, pt(g.b, "A9"), &m);
+    CU_ASSERT_EQUAL(conn_class(&m), -1); /* far from both */
+    CU_ASSERT(m.n <= FEAT_MAX_FIXED);
+    /* White to move: the classes swap sides (m for White now) */
+    g.p.to_move = WHITE;
+    feat_prepare(&f, &g.p);
+    feat_conn_prepare(&f, &fc);
+    feat_move(&f, MOVE_PLACE, pt(g.b, "A5"), &m);
+    CU_ASSERT_EQUAL(conn_class(&m), 3 * 0 + 2);
+    board_free(g.b);
+}
+
 /* MM on made-up data: feature 0 always beats feature 1, feature 2 wins
  * half its games against feature 1; the likelihood never falls. */
 static void test_mm(void)
@@ -302,6 +351,29 @@ static void test_learned_lookup(void)
         CU_ASSERT_EQUAL(learned_wide_score(wd, FEAT_WIDE_CODES, off, &m), wd->other + wd->fixed[FEAT_PLACE]);
         m.id[0] = FEAT_PASS;
         CU_ASSERT_EQUAL(learned_wide_score(wd, FEAT_WIDE_CODES, NULL, &m), wd->fixed[FEAT_PASS]);
+        /* the connection model: the wide model's tables with the
+         * connection classes' weights; the priors read it only with
+         * learned_conn, on every square size */
+        const LearnedWide *cn = w->conn;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(cn);
+        CU_ASSERT_EQUAL(cn->nwide, wd->nwide);
+        float nz = 0;
+        for (int k = FEAT_CONN; k < FEAT_ALL; k++) {
+            nz += fabsf(cn->fixed[k]);
+            CU_ASSERT_EQUAL(wd->fixed[k], 0);
+        }
+        CU_ASSERT(nz > 0.5f);
+        CU_ASSERT(cn->fixed[FEAT_CONN + 0] > cn->fixed[FEAT_CONN + 7]); /* on both paths beats near the opponent's */
+        int conn = -1;
+        CU_ASSERT_PTR_EQUAL(learned_prior_model(w, 9, 1, 0, &conn), wd);
+        CU_ASSERT_EQUAL(conn, 0);
+        CU_ASSERT_PTR_NULL(learned_prior_model(w, 13, 1, 0, &conn));
+        CU_ASSERT_PTR_NULL(learned_prior_model(w, 9, 0, 0, &conn));
+        CU_ASSERT_PTR_EQUAL(learned_prior_model(w, 13, 1, 13, &conn), cn);
+        CU_ASSERT_EQUAL(conn, 1);
+        CU_ASSERT_PTR_EQUAL(learned_prior_model(w, 9, 0, 9, &conn), cn);
+        CU_ASSERT_PTR_EQUAL(learned_prior_model(w, 13, 1, 9, &conn), NULL); /* larger than learned_conn */
+        CU_ASSERT_EQUAL(conn, 0);
     }
     board_free(g.b);
     g = game(9, "morphos,pie=off");
@@ -311,6 +383,24 @@ static void test_learned_lookup(void)
     CU_ASSERT_PTR_NULL(learned_for(g.b)); /* compound turns: none */
     board_free(g.b);
     CU_ASSERT_PTR_NULL(learned_find("no such rules"));
+}
+
+/* Each step's strength under wide model m (the wide or the connection
+ * model) in f's position (fw: its wide grid), as the priors score it;
+ * s3 (not NULL): under the set's 3x3 model. */
+static void model_scores(const LearnedSet *w, const LearnedWide *m, const FeatPos *f, const FeatWide *fw, const StepDesc *st,
+                         int n, float *s, float *s3)
+{
+    for (int i = 0; i < n; i++) {
+        MoveFeat mf;
+        feat_move(f, st[i].kind == STEP_FLIP ? MOVE_FLIP : st[i].kind == STEP_PLACE ? MOVE_PLACE : st[i].kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP,
+                  st[i].pt, &mf);
+        uint32_t inner[8];
+        const int pat = mf.pattern != FEAT_NO_PATTERN;
+        const uint64_t wk = pat ? feat_wide_key(fw, st[i].pt, inner) : 0;
+        s[i] = learned_wide_score(m, wk, pat ? inner : NULL, &mf);
+        if (s3) s3[i] = learned_score(w, &mf);
+    }
 }
 
 /* Learned priors: values in (0.05, 0.95), ordered as the model's scores,
@@ -341,15 +431,8 @@ static void test_learned_priors(void)
     float s[2 * MAX_POINTS + 3], s3[2 * MAX_POINTS + 3];
     int win = -1;
     CU_ASSERT_FATAL(cfg.learned_wide && learned_wide_shown(w, g.b->size)); /* the priors read the wide model */
+    model_scores(w, w->wide, &f, &fw, st, n, s, s3);
     for (int i = 0; i < n; i++) {
-        MoveFeat m;
-        feat_move(&f, st[i].kind == STEP_FLIP ? MOVE_FLIP : st[i].kind == STEP_PLACE ? MOVE_PLACE : st[i].kind == STEP_PASS ? MOVE_PASS : MOVE_SWAP,
-                  st[i].pt, &m);
-        uint32_t inner[8];
-        const int pat = m.pattern != FEAT_NO_PATTERN;
-        const uint64_t wk = pat ? feat_wide_key(&fw, st[i].pt, inner) : 0;
-        s[i] = learned_wide_score(w->wide, wk, pat ? inner : NULL, &m);
-        s3[i] = learned_score(w, &m);
         CU_ASSERT(nd[i].prior_n == 100 && nd[i].prior_w > 5 && nd[i].prior_w < 95);
         if (st[i].pt == pt(g.b, "E2") && st[i].kind == STEP_PLACE) win = i;
     }
@@ -378,6 +461,22 @@ static void test_learned_priors(void)
             differ += (s[i] > s[j]) != (s3[i] > s3[j]);
         }
     CU_ASSERT(differ > 0); /* the two models do not rank alike */
+    /* learned_conn: the connection model's order, its classes in the features */
+    static FeatConn fc;
+    feat_conn_prepare(&f, &fc);
+    cfg.learned_conn = 9;
+    priors_assign(&g.p, NULL, 0, st, n, n3, 100, 1, w, &cfg);
+    cfg.learned_conn = 0;
+    static float sc[2 * MAX_POINTS + 3];
+    differ = 0;
+    model_scores(w, w->conn, &f, &fw, st, n, sc, NULL);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (sc[i] > sc[j]) CU_ASSERT(n3[i].prior_w >= n3[j].prior_w && n3[i].bias >= n3[j].bias);
+            differ += (s[i] > s[j]) != (sc[i] > sc[j]);
+        }
+    CU_ASSERT(differ > 0);
+    f.conn = NULL; /* the checks below read the wide model's features */
     CU_ASSERT_FATAL(win >= 0);
     CU_ASSERT_EQUAL(atomic_load(&nd[win].proven), 1);
     /* blend 0: the hand-set values exactly; 0.5: halfway */
@@ -566,6 +665,7 @@ int main(void)
         {"features: the same under the square board's symmetries and the pie's", test_symmetry_square},
         {"features: the same under the Cairo boards' colour exchange", test_symmetry_cairo},
         {"features: wins, blocks, last-move distances, edges, bridge answers, flips, weak at once", test_move_features},
+        {"features: the connection classes on the two sides' shortest paths", test_conn_features},
         {"mm: the trainer finds known strengths, the likelihood never falls, shares count as fractional wins", test_mm},
         {"learned weights: found per rule family, sorted, looked up", test_learned_lookup},
         {"learned priors: in range, in the model's order, wins still proven, blended", test_learned_priors},

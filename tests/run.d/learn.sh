@@ -23,6 +23,9 @@ check "weights: the played moves' likelihood rises above uniform" \
 check "weights: the square family has the priors' wide model" grep -q "^static const LearnedWide WIDE_0 = " $tmp/w1.c
 check "weights: the wide model fits the training moves better than the 3x3 one" \
     awk '/trained -/ { split($0, b, "trained "); t = b[2] + 0 } /wide model:/ { split($0, a, "log-likelihood "); w = a[2] + 0 } END { exit !(w > t) }' $tmp/err1
+check "weights: the square family has the priors' connection model" grep -q "^static const LearnedWide CONN_0 = " $tmp/w1.c
+check "weights: the connection model fits the training moves better than the wide one" \
+    awk '/: wide model:/ { split($0, a, "log-likelihood "); w = a[2] + 0 } /connection model/ { split($0, a, "log-likelihood "); c = a[2] + 0 } END { exit !(c > w) }' $tmp/err1
 "$learn" weights --holdout 5 --min-count 3 --min-wide 100000 $d/small-9.tsv > $tmp/w3.c 2>/dev/null
 check "weights: --min-wide above every count keeps no wide pattern and still compiles" sh -c \
     "grep -q 'wide model: 0 wide patterns' $tmp/w3.c && ${CC:-cc} -std=c11 -Wall -Wextra -Werror -I engine/generated -c $tmp/w3.c -o $tmp/w3.o"
@@ -51,6 +54,8 @@ check "predict: the learned model beats uniform choice at top-5" \
     awk -F'|' '/small-9/ { exit !($6 + 0 > $10 + 0.1) }' $tmp/p.txt
 check "predict: the wide model's agreement and both models' log-likelihoods" \
     awk -F'|' '/small-9/ { exit !($12 + 0 > $10 + 0.1 && $11 + 0 > 0.1 && $13 + 0 < 0 && $14 + 0 < 0) }' $tmp/p.txt
+check "predict: the connection model's agreement and log-likelihood" \
+    awk -F'|' '/small-9/ { exit !($16 + 0 > $10 + 0.1 && $15 + 0 > 0.1 && $17 + 0 < 0) }' $tmp/p.txt
 
 # refusals
 printf 'hello\n' > $tmp/bad.tsv
@@ -72,6 +77,7 @@ check "learned options read back" sh -c "gtp_out=\$(printf 'set_param learned_pr
 check "learned_bias reads back; above 100 refused" sh -c "printf 'set_param learned_bias 0.3\\nget_param learned_bias\\nset_param learned_bias 101\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= 0.3 .*? '"
 check "learned_plies reads back; negative refused, the value kept" sh -c "printf 'set_param learned_plies 20\\nget_param learned_plies\\nset_param learned_plies -1\\nget_param learned_plies\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= 20 .*? .*= 20'"
 check "learned_wide reads back; a bad value refused, the value kept" sh -c "printf 'get_param learned_wide\\nset_param learned_wide off\\nget_param learned_wide\\nset_param learned_wide 2\\nget_param learned_wide\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= on .*= off .*? .*= off'"
+check "learned_conn reads back; above 25 refused, the value kept" sh -c "printf 'set_param learned_conn 13\\nget_param learned_conn\\nset_param learned_conn 26\\nget_param learned_conn\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= 13 .*? .*= 13'"
 check "learned_policy_all reads back" sh -c "printf 'get_param learned_policy_all\\nset_param learned_policy_all on\\nget_param learned_policy_all\\nquit\\n' | $engine 2>/dev/null | tr '\\n' ' ' | grep -q '= off .*= on'"
 check "learned_anchor above 1 is refused" sh -c "printf 'set_param learned_anchor 1.5\\nquit\\n' | $engine 2>/dev/null | grep -q '^?'"
 check "a bad learned option value is refused, the option kept" sh -c "printf 'set_param learned_priors maybe\nget_param learned_priors\nquit\n' | $engine 2>/dev/null | grep -q 'takes on or off'"
@@ -84,6 +90,7 @@ set_param learned_priors on
 set_param learned_policy on
 set_param learned_policy_all on
 set_param learned_bias 1
+set_param learned_conn 25
 genmove b
 genmove w
 set_param learned_plies 3
