@@ -381,7 +381,21 @@ const char *pos_check_move(const Position *p, const Move *m)
     return NULL;
 }
 
-/* Sample s distinct empty points uniformly, in canonical order. */
+/* Sample s distinct empty points uniformly, in canonical order (s <= 3;
+ * S's ns points first).
+ *
+ * Each draw is compared with all three slots rather than by a loop over
+ * the j < i drawn before it: a slot not yet drawn holds -1, never a
+ * point, so the answer is the same. Such a loop made LLVM 19 miscompile
+ * this function under -flto: not knowing i < 3, clang vectorises it into
+ * 16-byte loads of this 6-byte array (run only when i >= 16); GVN's
+ * memory dependences cached for a 16-byte access there, which no store
+ * into the array can alias, were reused for the 2-byte load of pt[0]
+ * after the loop, which so read the initial -1 (the bug of LLVM issue
+ * 111585, fixed for LLVM 20). Every placement drawn under mutators b, c
+ * and d was then an off-board point in the web build without its
+ * profile, and natively under clang-19 -O3 -flto; tests/run.d/lto.sh
+ * builds the rules suite so. */
 static Move random_placement_with(const Turn *t, const Board *b, const int16_t *S, int ns, int s, uint64_t *rng)
 {
     int16_t pt[3] = { -1, -1, -1 };
@@ -391,12 +405,9 @@ static Move random_placement_with(const Turn *t, const Board *b, const int16_t *
             continue;
         }
         int q;
-        bool dup;
         do {
             q = b->point_of[bb_select(t->empty, t->nw, (int)rng_below(rng, (uint64_t)t->E))];
-            dup = false;
-            for (int j = 0; j < i; j++) dup |= pt[j] == q;
-        } while (dup);
+        } while (pt[0] == q || pt[1] == q || pt[2] == q);
         pt[i] = (int16_t)q;
     }
     /* Sorted by a network of compare-exchanges without branches: the

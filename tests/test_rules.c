@@ -679,9 +679,16 @@ static void test_random_playout_same_games(void)
  * pie and mutator e (whose full board without edges has no target:
  * passes), the playout cut into random pieces (so that the loop also
  * stops and starts on both colours, at the swap turn and after a swap),
- * every field of the positions equal at each cut. */
+ * every field of the positions equal at each cut - but, where the
+ * WebAssembly paths are compiled (tests/run.d/lto.sh), the weak points
+ * that its random plies keep (wk_board on), which pos_play leaves. */
 static void test_playout_registers(void)
 {
+#ifdef __wasm_simd128__
+    const size_t fields = offsetof(Position, wk_board);
+#else
+    const size_t fields = sizeof(Position);
+#endif
     const char *rules[] = { "none", "none,edges=off", "e", "none,pie=off", "e,edges=off,pie=off" };
     const int sizes[] = { 5, 7, 9, 11, 13, 15, 19 };
     for (int z = 0; z < 7; z++)
@@ -705,7 +712,7 @@ static void test_playout_registers(void)
                         pos_play(&c, &m);
                     }
                     CU_ASSERT_FATAL(plies == steps && r1 == r2);
-                    CU_ASSERT_FATAL(memcmp(&a, &c, sizeof a) == 0);
+                    CU_ASSERT_FATAL(memcmp(&a, &c, fields) == 0);
                 }
                 CU_ASSERT(pos_over(&a));
             }
