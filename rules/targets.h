@@ -149,16 +149,22 @@ WEAK_VECTOR(512, __m512i)
  * with the word loop (docs/results.md). */
 /* The points of the word pair at word i that the plane makes weak (a
  * pattern's cells all in it): the plane's pair mid between its neighbour
- * pairs lo (words i-1, i) and hi (i+1, i+2). */
+ * pairs lo (words i-1, i) and hi (i+1, i+2). base: under the base
+ * patterns (neither a nor p3) WEAK_PATTERNS' merged form, behind one test
+ * of the rule set: for one or two pairs (the kept points' update, 9x9 to
+ * 13x13's targets) V8's code of a random ply then runs 5-7% fewer
+ * instructions, fewer of them spills (docs/results.md); over four pairs
+ * unrolled (targets_pairs) the branch-free copies spilled more. */
 static inline __attribute__((always_inline)) pair_t pair_weak(const Board *b, const pair_t lo, const pair_t mid, const pair_t hi, const int i,
-                                                              const int S)
+                                                              const int S, const bool base)
 {
     const pair_t nf = pair_load(b->not_first_col + i), nl = pair_load(b->not_last_col + i);
 #define UP(d) ((mid >> (d)) | (hi << (64 - (d))))
 #define DN(d) ((mid << (d)) | (lo >> (64 - (d))))
 #define WEAK_ALWAYS(a, w) 1
     pair_t w;
-    WEAK_PATTERNS(pair_t, w, UP, DN, S, nf, nl, b->rules.a, b->rules.p3, WEAK_ALWAYS, 0);
+    if (base && !b->rules.a && !b->rules.p3) WEAK_PATTERNS(pair_t, w, UP, DN, S, nf, nl, 0, 0, WEAK_ALWAYS, 1);
+    else WEAK_PATTERNS(pair_t, w, UP, DN, S, nf, nl, b->rules.a, b->rules.p3, WEAK_ALWAYS, 0);
 #undef WEAK_ALWAYS
 #undef UP
 #undef DN
@@ -168,9 +174,10 @@ static inline __attribute__((always_inline)) pair_t pair_weak(const Board *b, co
 /* The targets of the word pair at word i (even): the plane's pair mid
  * between its neighbour pairs lo (words i-1, i) and hi (i+1, i+2). */
 static inline __attribute__((always_inline)) pair_t pair_targets(const Board *b, const pair_t lo, const pair_t mid, const pair_t hi,
-                                                                 const uint64_t *own, const uint64_t *opp, const int i, const int S)
+                                                                 const uint64_t *own, const uint64_t *opp, const int i, const int S,
+                                                                 const bool base)
 {
-    const pair_t w = pair_weak(b, lo, mid, hi, i, S);
+    const pair_t w = pair_weak(b, lo, mid, hi, i, S, base);
     const pair_t O = pair_load(own + i), E = pair_load(opp + i);
     return (E & w) | (pair_load(b->points + i) & ~(O | E));
 }
@@ -184,7 +191,7 @@ static inline __attribute__((always_inline)) int targets_pairs(const Board *b, c
     P[nw + 1] = P[nw + 2] = 0;
     int n = 0;
     _Pragma("GCC unroll 6") for (int i = 0; i < nw; i += 2) {
-        const pair_t t = pair_targets(b, pair_load(P + i), pair_load(P + i + 1), pair_load(P + i + 2), own, opp, i, S);
+        const pair_t t = pair_targets(b, pair_load(P + i), pair_load(P + i + 1), pair_load(P + i + 2), own, opp, i, S, false);
         out[i] = t[0];
         n += __builtin_popcountll(t[0]);
         if (i + 1 < nw) { /* bb_t's words past nw read zero (bitboard.h); only nw are written */
@@ -235,7 +242,7 @@ static inline __attribute__((always_inline)) int pairs_draw(const Board *b, cons
     _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) {
         const pair_t mid = X[j + 1];
         const pair_t v = pair_targets(b, __builtin_shufflevector(X[j], mid, 1, 2), mid, __builtin_shufflevector(mid, X[j + 2], 1, 2), own,
-                                      opp, 2 * j, S);
+                                      opp, 2 * j, S, NP <= 2);
         memcpy(t + 2 * j, &v, sizeof v);
     }
     return pairs_pick(t, rng, NW);
@@ -252,7 +259,7 @@ static inline __attribute__((always_inline)) void pair_weak_word(const Board *b,
     const pair_t hi = pair_load(own + i + 1) | pair_load(edge + i + 1);
     const int ib = i > 0 ? i - 1 : 0;
     const pair_t lo = i > 0 ? pair_load(own + ib) | pair_load(edge + ib) : __builtin_shufflevector(zero, mid, 1, 2);
-    const pair_t v = pair_weak(b, lo, mid, hi, i, S);
+    const pair_t v = pair_weak(b, lo, mid, hi, i, S, true);
     memcpy(wk + i, &v, sizeof v);
 }
 
