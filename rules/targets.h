@@ -292,9 +292,13 @@ static inline __attribute__((always_inline)) int pairs_draw_kept(Position *p, co
     const int NP = (NW + 1) / 2;
     const uint64_t *own = p->stones[mover], *opp = p->stones[!mover], *edge = b->edge[mover];
     uint64_t *wk = p->wk[mover], *of = p->wk_of[mover];
-    uint64_t d = p->wk_board[mover] != b;
-    _Pragma("clang loop unroll(full)") for (int i = 0; i < NW; i++) d |= own[i] ^ of[i];
-    if (__builtin_expect(d != 0, 0)) {
+    /* By pairs (V8's code of a 19x19 random ply 1% fewer instructions
+     * than by words): past an odd NW own reads zero (a bitboard) and so
+     * does of (only its NW words are written, in a zeroed Position; were
+     * it not, the points would only be worked out again). */
+    pair_t d = { (uint64_t)(p->wk_board[mover] != b), 0 };
+    _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) d |= pair_load(own + 2 * j) ^ pair_load(of + 2 * j);
+    if (__builtin_expect((d[0] | d[1]) != 0, 0)) {
         _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) pair_weak_word(b, own, edge, wk, 2 * j, S);
         memcpy(of, own, 8 * (size_t)NW);
         p->wk_board[mover] = b;
