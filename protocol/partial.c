@@ -11,14 +11,6 @@
 
 #include "context.h"
 
-/* The placements of m (a flip's last point is not one). */
-static int placements(const Move *m, int *pts)
-{
-    int n = m->kind == MOVE_PLACE ? m->n : m->kind == MOVE_FLIP ? m->n - 1 : 0;
-    for (int i = 0; i < n; i++) pts[i] = m->pt[i];
-    return n;
-}
-
 static bool has(const int *pts, int n, int x)
 {
     for (int i = 0; i < n; i++)
@@ -31,7 +23,7 @@ static bool has(const int *pts, int n, int x)
 static bool starts(const Move *m, const Move *pending, int q)
 {
     int pl[3];
-    int n = placements(m, pl);
+    int n = move_placements(m, pl);
     if (m->n <= pending->n + 1 || !has(pl, n, q)) return false;
     for (int i = 0; i < pending->n; i++)
         if (!has(pl, n, pending->pt[i])) return false;
@@ -41,7 +33,7 @@ static bool starts(const Move *m, const Move *pending, int q)
 bool partial_holds(const Gtp *g, const Move *m)
 {
     int pl[3];
-    int n = placements(m, pl);
+    int n = move_placements(m, pl);
     if (m->n <= g->partial.n) return false;
     for (int k = 0; k < g->partial.n; k++)
         if (!has(pl, n, g->partial.pt[k])) return false;

@@ -60,12 +60,12 @@ int ap_move_parse_given(const Position *p, const char *text, bool swapped, Move 
         snprintf(err, errlen, "AbstractPlay notation is for square boards");
         return -1;
     }
-    Move mv = move_of(MOVE_PLACE);
-    int given_pts[3] = { -1, -1, -1 };
+    Move mv = move_of(MOVE_PLACE), written;
     if (!strcmp(buf, "pass") || !strcmp(buf, "pie")) {
         mv.kind = buf[1] == 'a' ? MOVE_PASS : MOVE_SWAP;
+        written = mv;
     } else {
-        int place[3], np = 0, flip = -1, nparts = 0;
+        int place[3] = { -1, -1, -1 }, np = 0, flip = -1, nparts = 0;
         bool owed_alone = false;
         char *save = NULL;
         for (char *part = strtok_r(buf, ",", &save); part; part = strtok_r(NULL, ",", &save)) {
@@ -107,22 +107,16 @@ int ap_move_parse_given(const Position *p, const char *text, bool swapped, Move 
         if (p->owe == 1 && np == 1 && flip < 0 && !owed_alone)
             return fail(err, errlen, text, "the owed stone is followed by a move, or by pass when none is left (e5,pass)");
         if (owed_alone && p->owe != 1) return fail(err, errlen, text, "pass follows only an owed stone (mutator d)");
-        for (int i = 0; i < np; i++) given_pts[i] = place[i];
+        if (flip >= 0) place[np] = flip;
+        const int kind = flip >= 0 ? MOVE_FLIP : MOVE_PLACE, n = np + (flip >= 0);
+        written = move_pts(kind, n, place[0], place[1], place[2]);
         sort_points(place, np);
-        for (int i = 0; i < np; i++) mv.pt[mv.n++] = (int16_t)place[i];
-        if (flip >= 0) {
-            mv.pt[mv.n++] = (int16_t)flip;
-            mv.kind = MOVE_FLIP;
-        }
+        mv = move_pts(kind, n, place[0], place[1], place[2]);
     }
     const char *why = pos_check_move(p, &mv);
     if (why) return fail(err, errlen, text, why);
     *m = mv;
-    if (given) {
-        *given = mv;
-        int np = mv.kind == MOVE_FLIP ? mv.n - 1 : mv.kind == MOVE_PLACE ? mv.n : 0;
-        for (int i = 0; i < np; i++) given->pt[i] = (int16_t)given_pts[i];
-    }
+    if (given) *given = written;
     return 0;
 }
 
@@ -135,9 +129,9 @@ char *ap_move_format(const Position *p, const Move *m, bool swapped, char *buf, 
 static bool same_points(const Move *m, const Move *given)
 {
     if (given->kind != m->kind || given->n != m->n) return false;
-    int a[3], b[3], np = m->kind == MOVE_FLIP ? m->n - 1 : m->n;
+    int a[3], b[3], np = move_placements(m, a);
+    move_placements(given, b);
     if (m->kind == MOVE_FLIP && given->pt[m->n - 1] != m->pt[m->n - 1]) return false;
-    for (int i = 0; i < np; i++) a[i] = m->pt[i], b[i] = given->pt[i];
     sort_points(a, np);
     sort_points(b, np);
     return !memcmp(a, b, (size_t)np * sizeof *a);
@@ -150,12 +144,11 @@ char *ap_move_format_given(const Position *p, const Move *m, const Move *given, 
         snprintf(buf, len, "%s", m->kind == MOVE_PASS ? "pass" : m->kind == MOVE_SWAP ? "pie" : "none");
         return buf;
     }
-    int np = m->kind == MOVE_FLIP ? m->n - 1 : m->n, pts[3];
+    int pts[3];
     const bool as_given = given && same_points(m, given);
-    for (int i = 0; i < m->n; i++) {
-        int pt = as_given ? given->pt[i] : m->pt[i];
-        pts[i] = swapped ? b->sym[pt] : pt;
-    }
+    const int np = move_placements(as_given ? given : m, pts);
+    for (int i = 0; i < 3; i++) /* all three slots, as move_placements */
+        if (swapped && i < m->n) pts[i] = b->sym[pts[i]];
     if (!as_given) sort_points(pts, np); /* AbstractPlay's row-major order, the flip last */
     size_t o = 0;
     buf[0] = 0;

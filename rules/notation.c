@@ -86,7 +86,7 @@ int move_parse(const Position *p, const char *text, Move *m, char *err, size_t e
     if (!strcasecmp(buf, "pass") || !strcasecmp(buf, "swap")) {
         mv.kind = tolower((unsigned char)buf[0]) == 'p' ? MOVE_PASS : MOVE_SWAP;
     } else {
-        int place[3], np = 0, flip = -1;
+        int place[3] = { -1, -1, -1 }, np = 0, flip = -1;
         char *save = NULL;
         int ntok = 0;
         /* One comma between points: strtok_r would take "A1,", ",A1" and
@@ -135,11 +135,8 @@ int move_parse(const Position *p, const char *text, Move *m, char *err, size_t e
             return -1;
         }
         sort_points(place, np); /* canonical: placements row-major, flip last */
-        for (int i = 0; i < np; i++) mv.pt[mv.n++] = (int16_t)place[i];
-        if (flip >= 0) {
-            mv.pt[mv.n++] = (int16_t)flip;
-            mv.kind = MOVE_FLIP;
-        }
+        if (flip >= 0) place[np] = flip;
+        mv = move_pts(flip >= 0 ? MOVE_FLIP : MOVE_PLACE, np + (flip >= 0), place[0], place[1], place[2]);
     }
     const char *why = pos_check_move(p, &mv);
     if (why) {

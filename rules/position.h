@@ -38,6 +38,24 @@ static inline Move move_pts(int kind, int n, int a, int b, int c)
 }
 static inline Move move_of(int kind) { return move_pts(kind, 0, -1, -1, -1); }
 
+/* A move's points into pts, all three slots (the unused ones as m holds
+ * them: -1 from move_pts); returns how many of them are placements (n,
+ * n - 1 for a flip, whose last point is the stone flipped, 0 for the
+ * others). Its converse is move_pts(kind, n, pts[0], pts[1], pts[2]).
+ *
+ * A move's points go between a Move and an array of three whole, through
+ * these two, never by a loop to n: clang vectorises such a loop under
+ * -flto into 16-byte loads or stores of the 6- or 12-byte array, the
+ * shape in which LLVM 19's GVN forwards a wrong value to a later load
+ * (LLVM issue 111585, fixed for LLVM 20; rules/movegen.c's
+ * random_placement_with says how it made the web build play otherwise).
+ * tests/run.d/lto.sh looks for such accesses in the whole program. */
+static inline int move_placements(const Move *m, int pts[3])
+{
+    for (int i = 0; i < 3; i++) pts[i] = m->pt[i];
+    return m->kind == MOVE_PLACE ? m->n : m->kind == MOVE_FLIP ? m->n - 1 : 0;
+}
+
 typedef struct MoveList {
     Move *m;
     size_t n, cap;

@@ -18,7 +18,7 @@ case $jobs in ''|*[!0-9]*|0) jobs=1 ;; esac
 # Started first, the longest first (CPU seconds of a run on 2 cores): a
 # long test started last would leave the other lane idle to the end.
 SLOW="tests/run.d/web.sh tests/run.d/gtp.sh tests/run.d/controllers.sh build/asan/tests/test_engine
-      build/asan/tests/test_selfplay tests/run.d/solve.sh tests/run.d/clock.sh"
+      build/asan/tests/test_selfplay tests/run.d/solve.sh tests/run.d/clock.sh tests/run.d/lto.sh"
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 130' INT TERM
