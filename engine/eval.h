@@ -17,15 +17,14 @@ int eval_distance(const Position *p, Color c);
  * search stops at that distance (cheap for small limits). */
 int eval_distance_within(const Position *p, Color c, int limit);
 
-/* The distance's maps for colour c, weak the enemy's stones c could
- * flip now (pos_weak_stones of the other colour): cost[i] point i's cost
- * (0, 1, or -1 for a wall), d0[i] and d1[i] the least cost of a path
- * from each goal line to i, i's own cost included (EVAL_FAR: none), so
- * d0[i] + d1[i] - cost[i] is the shortest path through i. Arrays of the
- * board's npoints. Returns the distance (eval_distance's; EVAL_FAR when
- * no path). Once per position (the priors' connection features), not in
- * the playouts. */
-int eval_distance_maps(const Position *p, Color c, const uint64_t *weak, int16_t *cost, int16_t *d0, int16_t *d1);
+/* Colour c's shortest paths between its goal lines, weak the enemy's
+ * stones c could flip now (pos_weak_stones of the other colour): `on`
+ * the points on a shortest path (the cheapest path through the point,
+ * its own cost counted once, costs the distance), `near` those on a path
+ * one longer; bitboards of the board's words. Returns the distance
+ * (eval_distance's; EVAL_FAR when no path, and both sets empty). Once per
+ * position (the priors' connection features), not in the playouts. */
+int eval_paths(const Position *p, Color c, const uint64_t *weak, uint64_t *on, uint64_t *near);
 
 /* Score for the side to move, positive = better, in distance units * 100
  * (the other side's distance minus ours, with a tempo bonus). */

@@ -103,11 +103,12 @@ void feat_prepare_ex(FeatPos *f, const Position *p, int wins);
 static inline void feat_prepare(FeatPos *f, const Position *p) { feat_prepare_ex(f, p, 1); }
 
 /* The connection classes of f's position (features_conn.c): for each
- * colour the 0-1 shortest-path maps of eval_distance_maps (own stones 0,
- * empty points and the enemy's weak stones 1 - a flip turns one -, other
- * enemy stones walls), a point's class from the shortest path through it
- * against the colour's distance. Sets f->conn to c->cls, so that
- * feat_move adds the class to placements and flips. Once per position. */
+ * colour the points on its shortest paths and on those one longer
+ * (eval_paths: own stones cost 0, empty points and the enemy's weak
+ * stones 1 - a flip turns one -, other enemy stones are walls), a point's
+ * class from the cheapest path through it against the colour's distance.
+ * Sets f->conn to c->cls, so that feat_move adds the class to placements
+ * and flips. Once per position. */
 typedef struct FeatConn {
     uint8_t cls[MAX_POINTS];
     int dist[2]; /* each colour's distance (EVAL_FAR: no path) */

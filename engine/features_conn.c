@@ -8,37 +8,31 @@
  * stone that cannot be flipped now blocks. A point is on a shortest path
  * of colour c when the cheapest path through it (d0 + d1 - its cost)
  * equals c's distance, near one when it is one longer. Both sides'
- * paths: a move on the opponent's path blocks, on one's own extends. Two
- * 0-1 searches a colour, once per tree expansion: the priors only. */
+ * paths: a move on the opponent's path blocks, on one's own extends.
+ * The two sets a colour by eval_paths' bitboard layers, once per tree
+ * expansion: the priors only. */
 #include "features.h"
 
-#include <assert.h>
+#include <string.h>
 
 #include "eval.h"
-
-/* The point's class for one colour: 0 on a shortest path, 1 on one a
- * point longer, 2 neither (or no path). */
-static int path_class(int16_t cost, int16_t d0, int16_t d1, int dist)
-{
-    if (cost < 0 || dist >= EVAL_FAR || d0 >= EVAL_FAR || d1 >= EVAL_FAR) return 2;
-    const int through = d0 + d1 - cost;
-    assert(through >= dist);
-    return through == dist ? 0 : through == dist + 1 ? 1 : 2;
-}
 
 void feat_conn_prepare(FeatPos *f, FeatConn *c)
 {
     const Position *p = f->p;
-    const int n = p->board->npoints, me = f->me;
-    int16_t cost[2][MAX_POINTS], d0[2][MAX_POINTS], d1[2][MAX_POINTS];
+    const Board *b = p->board;
+    const int nw = b->words, me = f->me;
+    /* The class 3 m + o, m the mover's (0 on a shortest path, 1 on one a
+     * point longer, 2 neither) and o the opponent's: 8 less 6 or 3 for
+     * the mover's sets, 2 or 1 for the opponent's. */
+    static const uint8_t less[2][2] = { { 6, 3 }, { 2, 1 } };
+    memset(c->cls, 8, (size_t)b->npoints);
     for (int k = 0; k < 2; k++) { /* k 0: the mover, 1: the opponent */
         const int col = me ^ k;
-        c->dist[col] = eval_distance_maps(p, (Color)col, f->weak[col ^ 1], cost[k], d0[k], d1[k]);
-    }
-    for (int i = 0; i < n; i++) {
-        const int m = path_class(cost[0][i], d0[0][i], d1[0][i], c->dist[me]);
-        const int o = path_class(cost[1][i], d0[1][i], d1[1][i], c->dist[me ^ 1]);
-        c->cls[i] = (uint8_t)(3 * m + o); /* 8: neither, no feature */
+        bb_t on, near;
+        c->dist[col] = eval_paths(p, (Color)col, f->weak[col ^ 1], on, near);
+        BB_FOR_EACH(bit, on, nw) c->cls[b->point_of[bit]] -= less[k][0];
+        BB_FOR_EACH(bit, near, nw) c->cls[b->point_of[bit]] -= less[k][1];
     }
     f->conn = c->cls;
 }

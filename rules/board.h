@@ -168,6 +168,31 @@ typedef struct Board {
     int (*random_ply)(struct Position *p, uint64_t *rng, int cap);
 } Board;
 
+/* The orthogonal neighbourhood over a board's bitboards (its words), by
+ * shifts on square boards and by the neighbour graph on Cairo boards, as
+ * the win test grows it (win.c), for the engine's distance layers too:
+ * out = f's points and their orthogonal neighbours, on the board (one
+ * step, not a fill; out is not f). */
+void board_dilate(const Board *b, const uint64_t *f, uint64_t *out);
+
+/* board_dilate inline, with the word count a constant where NW0 gives it
+ * (0: the board's), for loops that dilate many times: square boards by
+ * shifts (the frame columns are no points, so +-1 cannot wrap between
+ * rows), Cairo boards by the call. */
+static inline __attribute__((always_inline)) void board_dilate_n(const Board *b, const uint64_t *f, uint64_t *out, const int NW0)
+{
+    if (!b->size) {
+        board_dilate(b, f, out);
+        return;
+    }
+    const int nw = NW0 ? NW0 : b->words, S = b->stride;
+    for (int i = 0; i < nw; i++) {
+        const uint64_t cur = f[i], prev = i ? f[i - 1] : 0, next = i + 1 < nw ? f[i + 1] : 0;
+        out[i] = (cur | cur << 1 | cur >> 1 | prev >> 63 | next << 63 | cur << S | prev >> (64 - S) | cur >> S | next << (64 - S)) &
+                 b->points[i];
+    }
+}
+
 /* Build the tables for a square board of `size` (Morphos) or the Cairo
  * board named by the rules (Morpharaoh; size ignored). NULL and a message
  * in err on bad input. */

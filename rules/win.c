@@ -74,23 +74,22 @@ bool has_chain(const Board *b, const uint64_t *own, int c, uint64_t *chain)
     return hit != 0;
 }
 
-/* f's points with their orthogonal neighbours, on the board: one step, not
- * a fill (fill_square_n grows through the board in place). */
-static void dilate(const Board *b, const uint64_t *f, uint64_t *out)
+void board_dilate(const Board *b, const uint64_t *f, uint64_t *out)
 {
     const int nw = b->words;
     if (!b->size) {
         for (int i = 0; i < nw; i++) out[i] = f[i];
-        BB_FOR_EACH(bit, f, nw)
-            for (int i = 0; i < nw; i++) out[i] |= b->nbr_bb[bit][i];
-    } else {
-        const int S = b->stride;
-        for (int i = 0; i < nw; i++) {
-            uint64_t cur = f[i], prev = i ? f[i - 1] : 0, next = i + 1 < nw ? f[i + 1] : 0;
-            out[i] = cur | cur << 1 | cur >> 1 | prev >> 63 | next << 63 | cur << S | prev >> (64 - S) | cur >> S | next << (64 - S);
-        }
+        grow_graph_n(b, f, out, nw);
+        for (int i = 0; i < nw; i++) out[i] &= b->points[i];
+        return;
     }
-    for (int i = 0; i < nw; i++) out[i] &= b->points[i];
+    switch (nw) {
+    case 1: board_dilate_n(b, f, out, 1); break;
+    case 2: board_dilate_n(b, f, out, 2); break;
+    case 3: board_dilate_n(b, f, out, 3); break;
+    case 4: board_dilate_n(b, f, out, 4); break;
+    default: board_dilate_n(b, f, out, 0); break;
+    }
 }
 
 void pos_winning_points(const Position *p, int c, uint64_t *out)
@@ -103,8 +102,8 @@ void pos_winning_points(const Position *p, int c, uint64_t *out)
     bb_t far, near_touch, far_touch;
     for (int i = 0; i < nw; i++) far[i] = p->stones[c][i] & b->goal[c][1][i];
     fill_component(b, far, p->stones[c]);
-    dilate(b, p->conn[c], near_touch);
-    dilate(b, far, far_touch);
+    board_dilate(b, p->conn[c], near_touch);
+    board_dilate(b, far, far_touch);
     for (int i = 0; i < nw; i++)
         out[i] = (near_touch[i] | b->goal[c][0][i]) & (far_touch[i] | b->goal[c][1][i]) & b->points[i] & ~p->stones[c][i];
 }

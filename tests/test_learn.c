@@ -15,6 +15,8 @@
 #include "../engine/playout.h"
 #include "../engine/priors.h"
 #include "../engine/tree.h"
+#include "../rules/rng.h"
+#include "ref_distance.h"
 #include "support.h"
 
 /* The features of every candidate (placements on empty points, flips of
@@ -268,6 +270,86 @@ static void test_conn_features(void)
     feat_move(&f, MOVE_PLACE, pt(g.b, "A5"), &m);
     CU_ASSERT_EQUAL(conn_class(&m), 3 * 0 + 2);
     board_free(g.b);
+}
+
+/* p's connection classes and distances (feat_conn_prepare) against the
+ * relaxation of ref_distance.h: a colour's class 0 where the cheapest
+ * path through the point (d0 + d1 - its cost) is the distance, 1 where
+ * one longer, else 2. seen counts the points of each class and the
+ * colours without a path. */
+static void check_conn_reference(const Position *p, int seen[4])
+{
+    const Board *b = p->board;
+    FeatPos f;
+    static FeatConn fc;
+    feat_prepare(&f, p);
+    feat_conn_prepare(&f, &fc);
+    int cls[2][MAX_POINTS];
+    for (int c = 0; c < 2; c++) {
+        int cost[MAX_POINTS], d0[MAX_POINTS], d1[MAX_POINTS];
+        ref_costs(p, (Color)c, cost);
+        ref_line_distances(p, (Color)c, cost, 0, d0);
+        ref_line_distances(p, (Color)c, cost, 1, d1);
+        int dist = EVAL_FAR;
+        for (int i = 0; i < b->npoints; i++)
+            if (bb_test(b->goal[c][1], b->bit_of[i]) && d0[i] < dist) dist = d0[i];
+        CU_ASSERT_EQUAL(fc.dist[c], dist);
+        seen[3] += dist == EVAL_FAR;
+        for (int i = 0; i < b->npoints; i++) {
+            int through = cost[i] < 0 || d0[i] == EVAL_FAR || d1[i] == EVAL_FAR ? EVAL_FAR : d0[i] + d1[i] - cost[i];
+            cls[c][i] = dist == EVAL_FAR ? 2 : through == dist ? 0 : through == dist + 1 ? 1 : 2;
+            seen[cls[c][i]]++;
+        }
+    }
+    const int me = p->to_move;
+    int wrong = 0;
+    for (int i = 0; i < b->npoints; i++) wrong += fc.cls[i] != 3 * cls[me][i] + cls[me ^ 1][i];
+    CU_ASSERT_EQUAL(wrong, 0);
+}
+
+/* Random positions (stones at random, and random games from the start)
+ * on square boards of 3 to 25 points a side (1 to 12 bitboard words) and
+ * both Cairo boards, under rule sets whose weak stones and edges differ. */
+static void test_conn_reference(void)
+{
+    static const struct {
+        const char *rules;
+        int sizes[6];
+    } sets[] = {
+        { "morphos", { 3, 5, 9, 13, 19, 25 } },
+        { "edges=off", { 4, 7, 11, 13, 15, 0 } },
+        { "abstractplay=default", { 6, 9, 13, 0 } },
+        { "a", { 8, 13, 0 } },
+        { "a,edges=off", { 9, 13, 0 } },
+        { "b", { 9, 13, 0 } },
+        { "e", { 9, 13, 0 } },
+        { "morpharaoh,board=48", { 0 } },
+        { "morpharaoh,board=160", { 0 } },
+    };
+    uint64_t rng = 2028;
+    int seen[4] = { 0 }, positions = 0;
+    for (size_t r = 0; r < sizeof sets / sizeof *sets; r++)
+        for (int k = 0; k == 0 || (k < 6 && sets[r].sizes[k]); k++) {
+            Game g = game(sets[r].sizes[k], sets[r].rules);
+            const int trials = g.b->npoints > 300 ? 8 : 24;
+            for (int t = 0; t < trials; t++) {
+                Game h = g;
+                if (t & 1) {
+                    random_stones(&h, 10 + (int)rnd(70));
+                    h.p.to_move = (uint8_t)rnd(2);
+                } else {
+                    int plies = (int)(rng_next(&rng) % (uint64_t)(g.b->npoints + 1));
+                    for (int i = 0; i < plies && !pos_over(&h.p); i++) pos_play_random(&h.p, &rng);
+                }
+                if (pos_over(&h.p)) continue;
+                check_conn_reference(&h.p, seen);
+                positions++;
+            }
+            board_free(g.b);
+        }
+    CU_ASSERT(positions > 400);
+    CU_ASSERT(seen[0] > 1000 && seen[1] > 1000 && seen[2] > 1000); /* every class met */
+    CU_ASSERT(seen[3] > 10);                                      /* and cut-off colours */
 }
 
 /* MM on made-up data: feature 0 always beats feature 1, feature 2 wins
@@ -666,6 +748,7 @@ int main(void)
         {"features: the same under the Cairo boards' colour exchange", test_symmetry_cairo},
         {"features: wins, blocks, last-move distances, edges, bridge answers, flips, weak at once", test_move_features},
         {"features: the connection classes on the two sides' shortest paths", test_conn_features},
+        {"features: the connection classes against a plain relaxation, random positions, boards and rules", test_conn_reference},
         {"mm: the trainer finds known strengths, the likelihood never falls, shares count as fractional wins", test_mm},
         {"learned weights: found per rule family, sorted, looked up", test_learned_lookup},
         {"learned priors: in range, in the model's order, wins still proven, blended", test_learned_priors},

@@ -13,6 +13,7 @@
 #include "../engine/proofdb.h"
 #include "../engine/symmetry.h"
 #include "../rules/rng.h"
+#include "ref_distance.h"
 
 static char dir[64];
 
@@ -92,34 +93,9 @@ static void test_symmetry(void)
         }
 }
 
-/* eval_distance (the solver's initial numbers; bitboard layers on square
- * boards) against relaxation to a fixed point over the points, on random
+/* eval_distance (the solver's initial numbers; bitboard layers) against
+ * relaxation to a fixed point over the points (ref_distance.h), on random
  * positions of several sizes and rule sets, with limits. */
-static int ref_distance(const Position *p, Color c)
-{
-    const Board *b = p->board;
-    bb_t weak;
-    pos_weak_stones(p, (Color)(c ^ 1), weak);
-    int cost[MAX_POINTS], dist[MAX_POINTS];
-    for (int i = 0; i < b->npoints; i++) {
-        int bit = b->bit_of[i];
-        cost[i] = bb_test(p->stones[c], bit) ? 0 : !bb_test(p->stones[c ^ 1], bit) ? 1 : bb_test(weak, bit) ? 1 : -1;
-        dist[i] = cost[i] >= 0 && bb_test(b->goal[c][0], bit) ? cost[i] : EVAL_FAR;
-    }
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int i = 0; i < b->npoints; i++)
-            for (int k = 0; k < b->nnbr[i] && cost[i] >= 0; k++) {
-                int u = b->nbr[i][k];
-                if (dist[u] < EVAL_FAR && dist[u] + cost[i] < dist[i]) dist[i] = dist[u] + cost[i], changed = 1;
-            }
-    }
-    int best = EVAL_FAR;
-    for (int i = 0; i < b->npoints; i++)
-        if (bb_test(b->goal[c][1], b->bit_of[i]) && dist[i] < best) best = dist[i];
-    return best;
-}
-
 static void test_distance(void)
 {
     static const char *rules[] = { "pie=off", "abstractplay=default", "a edges=off", "e", "morpharaoh" };
