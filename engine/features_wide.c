@@ -16,10 +16,13 @@
 static const int WX[FEAT_WIDE_CELLS] = {-1, 0, 1, -1, 1, -1, 0, 1, -1, 0, 1, -2, 2, -2, 2, -2, 2, -1, 0, 1};
 static const int WY[FEAT_WIDE_CELLS] = {-1, -1, -1, 0, 0, 1, 1, 1, -2, -2, -2, -1, -1, 0, 0, 1, 1, 2, 2, 2};
 
-/* The key under symmetry s is sum d[i] PW[s][i]: cell i's digit weighs
- * 6^(its index after the reflection); the four symmetries are
- * involutions, so the permutation is its own inverse. */
-static uint64_t PW[4][FEAT_WIDE_CELLS];
+/* The key under symmetry s is sum d[i] 6^j, j cell i's index after the
+ * reflection (the four symmetries are involutions, so the permutation is
+ * its own inverse). PW[i][d][s] is cell i's term for digit d: the key is
+ * a sum of table entries, with no multiply (64-bit lane multiplies are
+ * emulated below AVX-512, and gcc's x86-64-v3 copy vectorised them so:
+ * 560 instructions a key, 320 from the table; callgrind). */
+static uint64_t PW[FEAT_WIDE_CELLS][6][4];
 static pthread_once_t pw_once = PTHREAD_ONCE_INIT;
 
 static void build_pw(void)
@@ -31,7 +34,7 @@ static void build_pw(void)
             while (WX[j] != sx * WX[i] || WY[j] != sy * WY[i]) j++;
             uint64_t w = 1;
             for (int k = 0; k < j; k++) w *= 6;
-            PW[s][i] = w;
+            for (int d = 0; d < 6; d++) PW[i][d][s] = (uint64_t)d * w;
         }
     }
 }
@@ -57,15 +60,15 @@ uint64_t feat_wide_key(const FeatWide *w, int pt, uint32_t inner[8])
     uint64_t k[4] = {0, 0, 0, 0};
 #ifdef __clang__
     /* Not vectorised: clang made two cells a step of 64-bit vector
-     * multiplies, each three 32-bit multiplies and their shifts in the
-     * browser (x86 has no 64-bit lane multiply below AVX-512), where a
-     * scalar multiply is one instruction (docs/results.md). */
+     * multiplies when the key multiplied, three 32-bit multiplies and
+     * their shifts each in the browser (docs/results.md); scalar, the
+     * table's four adds a cell are fewer instructions than those were. */
     _Pragma("clang loop vectorize(disable)")
 #endif
-    for (int i = 0; i < FEAT_WIDE_CELLS; i++) {
+    for (int i = 0; i < FEAT_WIDE_CELLS; i++) { /* digits 0..5 (feat_digit, or 5 off the board) */
         const uint32_t v = c[w->off[i]];
         if (i < 8) inner[i] = v;
-        for (int s = 0; s < 4; s++) k[s] += v * PW[s][i];
+        for (int s = 0; s < 4; s++) k[s] += PW[i][v][s];
     }
     uint64_t best = k[0];
     for (int s = 1; s < 4; s++)
