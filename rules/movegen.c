@@ -1318,6 +1318,44 @@ static PlayoutFn playout_for(const Board *b)
     }
 }
 
+#if PAIR_BOARD
+/* WebAssembly: a search plays its random plies one at a time
+ * (pos_play_random), and V8 ran each per-size loop's entry and exit for
+ * every ply (the cap and game-over tests, the loop's own stack check and
+ * counters). One ply per call, the same draws and moves as the loop's
+ * first ply; pos_play_random's caller has tested the game's end. Named
+ * under playout_ for the web build's Asyncify list (web/web.mk). */
+static inline __attribute__((always_inline)) int random_ply_n(Position *p, uint64_t *rng, const int S0, const int NW0, const int P12)
+{
+    if (!play_plain_n(p, rng, S0, NW0, P12) && !play_swap_turn(p, rng)) {
+        Move m = pos_random_move(p, rng);
+        pos_play(p, &m);
+    }
+    return 1;
+}
+#define PLY_FN(n) \
+    static int playout_ply_##n(Position *p, uint64_t *rng, int cap) { (void)cap; return random_ply_n(p, rng, n + 2, SQ_NW(n), 0); }
+SQUARE_SIZES(PLY_FN)
+#undef PLY_FN
+static int playout_ply_5_p12(Position *p, uint64_t *rng, int cap) { (void)cap; return random_ply_n(p, rng, 7, SQ_NW(5), 1); }
+static int playout_ply_w1(Position *p, uint64_t *rng, int cap) { (void)cap; return random_ply_n(p, rng, 0, 1, 0); }
+static int playout_ply_w3(Position *p, uint64_t *rng, int cap) { (void)cap; return random_ply_n(p, rng, 0, 3, 0); }
+static int playout_ply_any(Position *p, uint64_t *rng, int cap) { (void)cap; return random_ply_n(p, rng, 0, 0, 0); }
+
+/* One ply of playout_for(b)'s loop (cap is 1), its sizes and rules as
+ * there. */
+PlayoutFn board_random_ply(const Board *b)
+{
+    if (regs5_rules(b) || (b->size == 5 && !b->rules.a && !b->rules.p3)) return playout_ply_5_p12;
+    switch (b->size) {
+#define CASE(n) \
+    case n: return playout_ply_##n;
+        SQUARE_SIZES(CASE)
+#undef CASE
+    default: return b->words == 1 ? playout_ply_w1 : !b->size && b->words == 3 ? playout_ply_w3 : playout_ply_any;
+    }
+}
+#else
 /* One ply of playout_for(b)'s loop: where that is a register loop's
  * wrapper, the per-size loop the wrapper runs for a single ply (the
  * register loops take two or more), without the rule tests. */
@@ -1332,6 +1370,7 @@ PlayoutFn board_random_ply(const Board *b)
         }
     return playout_for(b);
 }
+#endif
 
 Move pos_play_random(Position *p, uint64_t *rng)
 {
