@@ -147,9 +147,17 @@ WEAK_VECTOR(512, __m512i)
  * the word loop (perft-public and random positions up to 25x25 agree);
  * 30,000-playout searches ran 1.3x (13x13) and 1.4x (19x19) as fast as
  * with the word loop (docs/results.md). */
-/* The points of the word pair at word i that the plane makes weak (a
- * pattern's cells all in it): the plane's pair mid between its neighbour
- * pairs lo (words i-1, i) and hi (i+1, i+2). base: under the base
+/* The 128 bits from byte i of a (any i: an unaligned load). */
+static inline __attribute__((always_inline)) pair_t pair_at(const uint64_t *a, const int i)
+{
+    pair_t v;
+    memcpy(&v, (const char *)a + i, sizeof v);
+    return v;
+}
+
+/* The points of the 128 bits from byte i that the plane makes weak (a
+ * pattern's cells all in them): the plane's 128 bits mid there between
+ * its 128 bits lo from 8 bytes before and hi from 8 bytes after. base: under the base
  * patterns (neither a nor p3) WEAK_PATTERNS' merged form, behind one test
  * of the rule set: for one or two pairs (the kept points' update, 9x9 to
  * 13x13's targets) V8's code of a random ply then runs 5-7% fewer
@@ -158,7 +166,7 @@ WEAK_VECTOR(512, __m512i)
 static inline __attribute__((always_inline)) pair_t pair_weak(const Board *b, const pair_t lo, const pair_t mid, const pair_t hi, const int i,
                                                               const int S, const bool base)
 {
-    const pair_t nf = pair_load(b->not_first_col + i), nl = pair_load(b->not_last_col + i);
+    const pair_t nf = pair_at(b->not_first_col, i), nl = pair_at(b->not_last_col, i);
 #define UP(d) ((mid >> (d)) | (hi << (64 - (d))))
 #define DN(d) ((mid << (d)) | (lo >> (64 - (d))))
 #define WEAK_ALWAYS(a, w) 1
@@ -177,7 +185,7 @@ static inline __attribute__((always_inline)) pair_t pair_targets(const Board *b,
                                                                  const uint64_t *own, const uint64_t *opp, const int i, const int S,
                                                                  const bool base)
 {
-    const pair_t w = pair_weak(b, lo, mid, hi, i, S, base);
+    const pair_t w = pair_weak(b, lo, mid, hi, 8 * i, S, base);
     const pair_t O = pair_load(own + i), E = pair_load(opp + i);
     return (E & w) | (pair_load(b->points + i) & ~(O | E));
 }
@@ -249,33 +257,44 @@ static inline __attribute__((always_inline)) int pairs_draw(const Board *b, cons
     return pairs_pick(t, rng, NW);
 }
 
-/* wk's words i, i + 1 (any i, not only even) = the points that own | edge
- * makes weak there, the neighbour pairs loaded at a word's offset (words
- * past the board read zero; before the first word a lane shuffle). */
+/* wk's 128 bits from byte i (i = 0 or 4 and up) = the points that own |
+ * edge makes weak there, the neighbour pairs loaded 8 bytes either side
+ * (words past the board read zero; before the first word a lane
+ * shuffle). */
 static inline __attribute__((always_inline)) void pair_weak_word(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk,
                                                                  const int i, const int S)
 {
     const pair_t zero = { 0, 0 };
-    const pair_t mid = pair_load(own + i) | pair_load(edge + i);
-    const pair_t hi = pair_load(own + i + 1) | pair_load(edge + i + 1);
-    const int ib = i > 0 ? i - 1 : 0;
-    const pair_t lo = i > 0 ? pair_load(own + ib) | pair_load(edge + ib) : __builtin_shufflevector(zero, mid, 1, 2);
+    const pair_t mid = pair_at(own, i) | pair_at(edge, i);
+    const pair_t hi = pair_at(own, i + 8) | pair_at(edge, i + 8);
+    const int ib = i >= 8 ? i - 8 : 0;
+    const pair_t lo = i >= 8 ? pair_at(own, ib) | pair_at(edge, ib) : __builtin_shufflevector(zero, mid, 1, 2);
     const pair_t v = pair_weak(b, lo, mid, hi, i, S, true);
-    memcpy(wk + i, &v, sizeof v);
+    memcpy((char *)wk + i, &v, sizeof v);
 }
 
 /* The points of wk that a stone on bit reaches (a pattern reaches 2S + 1
  * bits either side: 4S + 3 bits, three words at most for S up to 31)
  * worked out again from own, and `of` (the stones wk holds for) made own:
- * the word pair from the first of those words, and the next pair when
- * they run past it (S = 21: a third of the stones). */
+ * the word pair from the first of those words; when they run past it
+ * (S = 21: a third of the stones) the 128 bits from the middle of that
+ * word, which hold them for S up to 23 (they start at bit 42 of it or
+ * later, 128 - 4S - 2, and end by 63 + 4S + 2 < 160), from the second
+ * word on: the pair after it too cost V8's code of a 19x19 random ply
+ * 134 instructions a third of the time (docs/results.md). */
 static inline __attribute__((always_inline)) void pairs_kept_at(const Board *b, const uint64_t *own, const uint64_t *edge, uint64_t *wk,
                                                                 uint64_t *of, const int bit, const int S, const int NW)
 {
     const int lo = bit - (2 * S + 1), hi = bit + (2 * S + 1);
     const int k = lo < 0 ? 0 : lo >> 6;
-    pair_weak_word(b, own, edge, wk, k, S);
-    if ((hi >> 6) > k + 1 && k + 2 < NW) pair_weak_word(b, own, edge, wk, k + 2, S);
+    if ((hi >> 6) <= k + 1 || k + 2 >= NW) {
+        pair_weak_word(b, own, edge, wk, 8 * k, S);
+    } else if (k > 0 && S <= 23) {
+        pair_weak_word(b, own, edge, wk, 8 * k + 4, S);
+    } else {
+        pair_weak_word(b, own, edge, wk, 8 * k, S);
+        pair_weak_word(b, own, edge, wk, 8 * k + 16, S);
+    }
     of[bit >> 6] = own[bit >> 6];
 }
 
@@ -300,7 +319,7 @@ static inline __attribute__((always_inline)) int pairs_draw_kept(Position *p, co
     pair_t d = { (uint64_t)(p->wk_board[mover] != b), 0 };
     _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) d |= pair_load(own + 2 * j) ^ pair_load(of + 2 * j);
     if (__builtin_expect((d[0] | d[1]) != 0, 0)) {
-        _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) pair_weak_word(b, own, edge, wk, 2 * j, S);
+        _Pragma("clang loop unroll(full)") for (int j = 0; j < NP; j++) pair_weak_word(b, own, edge, wk, 16 * j, S);
         memcpy(of, own, 8 * (size_t)NW);
         p->wk_board[mover] = b;
     }
