@@ -224,7 +224,7 @@ static inline __attribute__((always_inline)) int pairs_pick(const uint64_t *t, u
         n += __builtin_popcountll(t[i]);
     }
     if (__builtin_expect(n == 0, 0)) return -1;
-    const int k = (int)rng_below(rng, (uint64_t)n);
+    const int k = (int)rng_below(rng, (uint32_t)n); /* n > 0: rng_scale's two-product path without a test */
     int word = 0;
     _Pragma("clang loop unroll(full)") for (int i = 1; i < NW; i++) word += k >= ex[i]; /* not branches: k is random */
     return (word << 6) + select64(t[word], k - ex[word]);
@@ -268,7 +268,13 @@ static inline __attribute__((always_inline)) void pair_weak_word(const Board *b,
     const pair_t mid = pair_at(own, i) | pair_at(edge, i);
     const pair_t hi = pair_at(own, i + 8) | pair_at(edge, i + 8);
     const int ib = i >= 8 ? i - 8 : 0;
-    const pair_t lo = i >= 8 ? pair_at(own, ib) | pair_at(edge, ib) : __builtin_shufflevector(zero, mid, 1, 2);
+    const pair_t L = pair_at(own, ib) | pair_at(edge, ib);
+    /* Before the first word zeros: the pair before bytes 0 and 4 made from
+     * the first pair by a byte shuffle. */
+    typedef uint8_t bytes_t __attribute__((vector_size(16)));
+    const pair_t lo = i >= 8  ? L
+                      : i > 0 ? (pair_t)__builtin_shufflevector((bytes_t)zero, (bytes_t)L, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27)
+                              : __builtin_shufflevector(zero, L, 1, 2);
     const pair_t v = pair_weak(b, lo, mid, hi, i, S, true);
     memcpy((char *)wk + i, &v, sizeof v);
 }
@@ -289,7 +295,7 @@ static inline __attribute__((always_inline)) void pairs_kept_at(const Board *b, 
     const int k = lo < 0 ? 0 : lo >> 6;
     if ((hi >> 6) <= k + 1 || k + 2 >= NW) {
         pair_weak_word(b, own, edge, wk, 8 * k, S);
-    } else if (k > 0 && S <= 23) {
+    } else if (S <= 23) {
         pair_weak_word(b, own, edge, wk, 8 * k + 4, S);
     } else {
         pair_weak_word(b, own, edge, wk, 8 * k, S);
