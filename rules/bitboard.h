@@ -109,6 +109,45 @@ static const uint32_t select8[256] = {
 };
 #endif
 
+#ifndef __BMI2__
+/* select64's first step without pdep: the running bit counts of w's
+ * bytes (byte i: the set bits of bytes 0..i). */
+static inline __attribute__((always_inline)) uint64_t select64_sums(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+#if defined(__wasm_simd128__) && __has_builtin(__builtin_wasm_popcnt_i8x16)
+    /* The bytes' counts by i8x16.popcnt (a table lookup per nibble in
+     * V8's code): 12 of V8's instructions where the three steps below
+     * took 18; a Morpharaoh 48 random ply 2.5% fewer (docs/results.md). */
+    typedef signed char i8x16_t __attribute__((vector_size(16)));
+    typedef uint64_t u64x2_t __attribute__((vector_size(16)));
+    const u64x2_t wv = { w, w }; /* a splat: { w, 0 } kept a zero vector on the stack */
+    return ((u64x2_t)__builtin_wasm_popcnt_i8x16((i8x16_t)wv))[0] * ones;
+#else
+    uint64_t s = w - ((w >> 1) & 0x5555555555555555ull);
+    s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+    return ((s + (s >> 4)) & 0x0f0f0f0f0f0f0f0full) * ones;
+#endif
+}
+
+/* select64's second step without pdep: the k-th set bit of w from
+ * s = select64_sums(w). */
+static inline __attribute__((always_inline)) int select64_with(uint64_t w, uint64_t s, int k)
+{
+    const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
+    /* byte i's top bit: its running count is at most k (counts <= 64) */
+    const int at = 8 * __builtin_popcountll(((((uint64_t)k * ones) | tops) - s) & tops);
+    k -= (int)((s << 8) >> at & 0xff);
+#ifdef __wasm__
+    /* The byte's k-th bit from a table: WebAssembly's three multiplies
+     * below cost more than one load from 1 KiB. */
+    return at + (int)(select8[(w >> at) & 0xff] >> (4 * k) & 7);
+#endif
+    const uint64_t bits = ((((((w >> at) & 0xff) * ones) & 0x8040201008040201ull) + 0x00406070787c7e7full) & tops) >> 7;
+    return at + __builtin_popcountll(((((uint64_t)k * ones) | tops) - bits * ones) & tops);
+}
+#endif
+
 /* The k-th (0-based) set bit of one word, k < popcount(w). Without
  * BMI2's pdep (the x86-64 and x86-64-v2 copies, WebAssembly): broadword
  * select, branch-free - the running bit counts of the bytes (byte i: the
@@ -122,30 +161,7 @@ static inline int select64(uint64_t w, int k)
 #ifdef __BMI2__
     return __builtin_ctzll(__builtin_ia32_pdep_di((uint64_t)1 << k, w));
 #else
-    const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;
-#if defined(__wasm_simd128__) && __has_builtin(__builtin_wasm_popcnt_i8x16)
-    /* The bytes' counts by i8x16.popcnt (a table lookup per nibble in
-     * V8's code): 12 of V8's instructions where the three steps below
-     * took 18; a Morpharaoh 48 random ply 2.5% fewer (docs/results.md). */
-    typedef signed char i8x16_t __attribute__((vector_size(16)));
-    typedef uint64_t u64x2_t __attribute__((vector_size(16)));
-    const u64x2_t wv = { w, w }; /* a splat: { w, 0 } kept a zero vector on the stack */
-    uint64_t s = ((u64x2_t)__builtin_wasm_popcnt_i8x16((i8x16_t)wv))[0] * ones;
-#else
-    uint64_t s = w - ((w >> 1) & 0x5555555555555555ull);
-    s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
-    s = ((s + (s >> 4)) & 0x0f0f0f0f0f0f0f0full) * ones;
-#endif
-    /* byte i's top bit: its running count is at most k (counts <= 64) */
-    const int at = 8 * __builtin_popcountll(((((uint64_t)k * ones) | tops) - s) & tops);
-    k -= (int)((s << 8) >> at & 0xff);
-#ifdef __wasm__
-    /* The byte's k-th bit from a table: WebAssembly's three multiplies
-     * below cost more than one load from 1 KiB. */
-    return at + (int)(select8[(w >> at) & 0xff] >> (4 * k) & 7);
-#endif
-    const uint64_t bits = ((((((w >> at) & 0xff) * ones) & 0x8040201008040201ull) + 0x00406070787c7e7full) & tops) >> 7;
-    return at + __builtin_popcountll(((((uint64_t)k * ones) | tops) - bits * ones) & tops);
+    return select64_with(w, select64_sums(w), k);
 #endif
 }
 

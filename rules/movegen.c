@@ -477,6 +477,23 @@ static inline __attribute__((always_inline)) int cairo_draw(const Board *b, cons
     bb_t cand;
     int cnt[BB_MAXW], n = 0;
     for (int i = 0; i < nw; i++) n += cnt[i] = __builtin_popcountll(cand[i] = b->points[i] & ~own[i]);
+#if PAIR_BOARD
+    /* WebAssembly, one word (Morpharaoh 48): select64's byte counts made
+     * once and brought down by each rejected draw's bit rather than made
+     * again for every draw (1.8 draws a ply), the count passed unsigned
+     * (rng_scale without its test). The same draws. */
+    if (nw == 1) {
+        uint64_t c = cand[0], s = select64_sums(c);
+        for (int t = 0; t < CAIRO_TRIES && n; t++) {
+            const int bit = select64_with(c, s, (int)rng_below(rng, (uint32_t)n));
+            if (!bb_test(opp, bit) || cairo_weak(b, plane, bit, 1)) return bit;
+            c &= ~((uint64_t)1 << bit);
+            s -= 0x0101010101010101ull << (bit & ~7); /* the running counts from bit's byte on */
+            n--;
+        }
+        cand[0] = c;
+    } else
+#endif
     for (int t = 0; t < CAIRO_TRIES && n; t++) {
         /* bb_select with the words' counts kept across the draws */
         const int k = (int)rng_below(rng, (uint64_t)n);
